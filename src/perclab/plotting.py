@@ -1,0 +1,265 @@
+"""Figures for the book: data, hyperplanes, decision regions and single updates.
+
+Every function takes ``ax=None`` (a new figure is made when it is None), draws on the
+axes and returns them; none calls ``plt.show()``. Classes get colour-blind-safe colours
+(Okabe and Ito's palette) and distinct markers, and figures get an opaque background so
+that they stay readable on a dark page.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.colors import ListedColormap
+
+from perclab._validation import (
+    check_int,
+    check_pm1_labels,
+    check_real,
+    check_vector,
+    check_X,
+)
+
+__all__ = [
+    "CLASS_STYLE",
+    "plot_data",
+    "plot_decision_regions",
+    "plot_hyperplane",
+    "plot_update",
+]
+
+#: Colour, marker and legend label of each class.
+CLASS_STYLE = {
+    -1: {"color": "#D55E00", "marker": "s", "label": "$y = -1$"},
+    1: {"color": "#0072B2", "marker": "o", "label": "$y = +1$"},
+}
+_REGION_COLORS = ListedColormap(["#F6D5C2", "#CFE3F2"])  # light tints of the classes
+_LINE_COLOR = "#000000"
+_UPDATE_COLOR = "#009E73"
+
+
+def _axes(ax):
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4.5))
+    ax.figure.set_facecolor("white")
+    ax.set_facecolor("white")
+    return ax
+
+
+def _data(X, y):
+    X = check_X(X)
+    if X.shape[1] != 2:
+        raise ValueError(
+            f"these plots draw 2-D data, but X has {X.shape[1]} features; select two "
+            "columns, e.g. X[:, [0, 1]]"
+        )
+    return X, check_pm1_labels(y, X.shape[0])
+
+
+def plot_data(X, y, ax=None, *, feature_names=("$x_1$", "$x_2$"), size: float = 36):
+    """Scatter 2-D data, one colour and marker per class, with axis labels and a legend.
+
+    Examples
+    --------
+    >>> ax = plot_data([[0.0, 1.0], [1.0, 0.0]], [1, -1])
+    >>> len(ax.collections), ax.get_xlabel()
+    (2, '$x_1$')
+    """
+    X, y = _data(X, y)
+    ax = _axes(ax)
+    for label in (-1, 1):
+        style = CLASS_STYLE[label]
+        mask = y == label
+        if mask.any():
+            ax.scatter(
+                X[mask, 0],
+                X[mask, 1],
+                s=size,
+                c=style["color"],
+                marker=style["marker"],
+                label=style["label"],
+                edgecolors="white",
+                linewidths=0.6,
+                zorder=3,
+            )
+    ax.set_xlabel(feature_names[0])
+    ax.set_ylabel(feature_names[1])
+    ax.legend(loc="best", framealpha=1)
+    return ax
+
+
+def plot_hyperplane(
+    w,
+    b: float = 0.0,
+    ax=None,
+    *,
+    normal: bool = True,
+    color: str = _LINE_COLOR,
+    linestyle: str = "-",
+    label: str | None = None,
+):
+    """Draw the line ``w @ x + b = 0`` across the current view, with its normal ``w``.
+
+    The axis limits are kept as they were, so draw the data first. The normal vector is
+    drawn as an arrow from the point of the line nearest the centre of the view.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.set(xlim=(-2, 2), ylim=(-2, 2))
+    >>> ax = plot_hyperplane([-1.0, 1.0], 0.0, ax)
+    >>> x, y = ax.lines[0].get_data()
+    >>> bool(np.allclose(x, y))  # the line x2 = x1
+    True
+    """
+    w = check_vector(w, 2, name="w")
+    b = check_real(b, name="b")
+    norm = np.linalg.norm(w)
+    if norm == 0:
+        raise ValueError("w is the zero vector, which defines no line; pass w != 0")
+    ax = _axes(ax)
+    xlim, ylim = ax.get_xlim(), ax.get_ylim()
+    centre = np.array([np.mean(xlim), np.mean(ylim)])
+    span = np.hypot(xlim[1] - xlim[0], ylim[1] - ylim[0])
+    unit = w / norm
+    foot = centre - (unit @ centre + b / norm) * unit  # point of the line nearest centre
+    direction = np.array([-unit[1], unit[0]])
+    t = np.array([-span, span]) * 2
+    points = foot + t[:, None] * direction
+    ax.plot(points[:, 0], points[:, 1], color=color, linestyle=linestyle, label=label, lw=2)
+    if normal:
+        tip = foot + 0.18 * span * unit
+        ax.annotate(
+            "",
+            xy=tip,
+            xytext=foot,
+            arrowprops={"arrowstyle": "-|>", "color": color, "lw": 1.8},
+        )
+        ax.annotate("$w$", xy=tip, xytext=(4, 4), textcoords="offset points", color=color)
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    if label is not None:
+        ax.legend(loc="best", framealpha=1)
+    return ax
+
+
+def plot_decision_regions(
+    X, y, *, w=None, b: float = 0.0, model=None, ax=None, resolution: int = 300
+):
+    """Shade the plane by predicted class and scatter the data on top.
+
+    Pass either a hyperplane (``w`` and ``b``; points with ``w @ x + b >= 0`` are +1) or a
+    fitted ``model`` with a ``predict`` method returning -1 and +1.
+
+    Examples
+    --------
+    >>> ax = plot_decision_regions([[0.0, 1.0], [1.0, 0.0]], [1, -1], w=[-1.0, 1.0])
+    >>> ax.images[0].get_array().shape
+    (300, 300)
+    """
+    X, y = _data(X, y)
+    if (w is None) == (model is None):
+        raise ValueError("pass exactly one of w (with b) or model")
+    resolution = check_int(resolution, name="resolution", minimum=2)
+    if w is not None:
+        w = check_vector(w, 2, name="w")
+        b = check_real(b, name="b")
+
+        def predict(points):
+            return np.where(points @ w + b >= 0, 1, -1)
+    else:
+        predict = model.predict
+    ax = _axes(ax)
+    pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
+    low, high = X.min(axis=0) - pad, X.max(axis=0) + pad
+    g1, g2 = np.meshgrid(
+        np.linspace(low[0], high[0], resolution), np.linspace(low[1], high[1], resolution)
+    )
+    labels = np.asarray(predict(np.column_stack([g1.ravel(), g2.ravel()])))
+    regions = (labels.reshape(g1.shape) > 0).astype(float)
+    ax.imshow(
+        regions,
+        origin="lower",
+        extent=(low[0], high[0], low[1], high[1]),
+        cmap=_REGION_COLORS,
+        vmin=0,
+        vmax=1,
+        aspect="auto",
+        interpolation="nearest",
+        zorder=0,
+    )
+    plot_data(X, y, ax)
+    ax.set_xlim(low[0], high[0])
+    ax.set_ylim(low[1], high[1])
+    return ax
+
+
+def plot_update(result, k: int, X, y, ax=None):
+    """Draw update ``k`` of a training run (``k = 1`` is the first update).
+
+    Shows the data, the hyperplane before the update (dashed) and after it (solid),
+    circles the sample that triggered it, and draws the vectors ``w_{k-1}``, the step
+    ``lr * y_i * x_i`` and ``w_k`` from the origin, so that ``w_k = w_{k-1} + step`` can be
+    seen as a sum of arrows. A learned bias moves the line but is not drawn as a vector.
+
+    Examples
+    --------
+    >>> from perclab import train
+    >>> X, y = [[1.0, 2.0], [2.0, -1.0]], [1, -1]
+    >>> result = train(X, y, fit_bias=False)
+    >>> ax = plot_update(result, 1, X, y)
+    >>> ax.get_title()
+    'Update 1: sample 0 (y = +1)'
+    """
+    X, y = _data(X, y)
+    history = result.history
+    k = check_int(k, name="k", minimum=1)
+    if k > len(history):
+        raise ValueError(
+            f"the run made {len(history)} updates, so k must be between 1 and "
+            f"{len(history)}, got {k}"
+        )
+    i = int(history.sample[k - 1])
+    w_before, b_before = history.w[k - 1], float(history.b[k - 1])
+    w_after, b_after = history.w[k], float(history.b[k])
+    ax = _axes(ax)
+    plot_data(X, y, ax)
+    vectors = np.vstack([w_before, w_after, np.zeros(2), X])
+    low, high = vectors.min(axis=0), vectors.max(axis=0)
+    pad = 0.15 * (high - low).max() + 0.2
+    ax.set_xlim(low[0] - pad, high[0] + pad)
+    ax.set_ylim(low[1] - pad, high[1] + pad)
+    ax.set_aspect("equal", adjustable="datalim")
+    if np.any(w_before):
+        plot_hyperplane(
+            w_before,
+            b_before,
+            ax,
+            normal=False,
+            linestyle="--",
+            color="#777777",
+            label="before",
+        )
+    plot_hyperplane(w_after, b_after, ax, normal=False, label="after")
+    ax.scatter(
+        *X[i], s=260, facecolors="none", edgecolors=_UPDATE_COLOR, linewidths=2, zorder=4
+    )
+    arrows = [
+        (np.zeros(2), w_before, "#777777", "$w_{k-1}$"),
+        (w_before, w_after, _UPDATE_COLOR, r"$\eta\, y_i x_i$"),
+        (np.zeros(2), w_after, _LINE_COLOR, "$w_k$"),
+    ]
+    for start, end, color, text in arrows:
+        if np.allclose(start, end):
+            continue
+        ax.annotate(
+            "",
+            xy=end,
+            xytext=start,
+            arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2},
+        )
+        middle = (start + end) / 2
+        ax.annotate(text, xy=middle, xytext=(5, 5), textcoords="offset points", color=color)
+    ax.set_title(f"Update {k}: sample {i} (y = {int(y[i]):+d})")
+    return ax
