@@ -78,11 +78,16 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_ = np.unique(y)
-        if self.classes_.size != 2:
+        if self.classes_.size == 1:
             raise ValueError(
-                f"Perceptron is a binary classifier and needs exactly 2 classes in y, "
-                f"got {self.classes_.size}: {self.classes_[:5]}; for more classes wrap it "
-                "in sklearn.multiclass.OneVsRestClassifier"
+                f"y holds one class ({self.classes_[0]!r}); a classifier needs samples "
+                "of 2 classes to separate"
+            )
+        if self.classes_.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. Perceptron needs exactly 2 "
+                f"classes in y, got {self.classes_.size}: {self.classes_[:5]}; for more "
+                "classes wrap it in sklearn.multiclass.OneVsRestClassifier"
             )
         signs = np.where(y == self.classes_[1], 1, -1)
         with warnings.catch_warnings(record=True) as caught:
@@ -120,7 +125,8 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         """Return ``classes_[1]`` where the score is >= 0 and ``classes_[0]`` elsewhere."""
-        return self.classes_[(self.decision_function(X) >= 0).astype(int)]
+        scores = self.decision_function(X)  # checks first that fit was called
+        return self.classes_[(scores >= 0).astype(int)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

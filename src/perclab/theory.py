@@ -193,16 +193,22 @@ def _solve_hard_margin(A: np.ndarray, y: np.ndarray, fit_bias: bool):
         G = np.hstack([A, c * y[:, None]]) if fit_bias else A
         multipliers = _least_distance_multipliers(G)
         if multipliers is None:
-            break
+            where = "" if fit_bias else " by a hyperplane through the origin"
+            hint = "" if fit_bias else " (try fit_bias=True)"
+            raise ValueError(
+                f"the data are not linearly separable{where}{hint}, so no maximum-margin "
+                "separator exists; check the labels, or use a method made for "
+                "non-separable data"
+            )
         support = np.flatnonzero(multipliers > 0)
         solution = _kkt_solve(A[support], y[support], fit_bias)
         if solution is not None and _is_optimal(A, y, *solution, support, fit_bias):
             return solution
-    where = "" if fit_bias else " by a hyperplane through the origin"
-    hint = "" if fit_bias else " (try fit_bias=True)"
-    raise ValueError(
-        f"the data are not linearly separable{where}{hint}, so no maximum-margin "
-        "separator exists; check the labels, or use a method made for non-separable data"
+    raise RuntimeError(
+        "the data look separable, but the maximum-margin separator could not be "
+        f"certified to a relative accuracy of {_KKT_TOL:g}; the margin is probably too "
+        "small compared with the size of the data for double precision. Rescale or "
+        "deduplicate the data."
     )
 
 
@@ -230,14 +236,16 @@ def _kkt_solve(A_s: np.ndarray, y_s: np.ndarray, fit_bias: bool):
     if A_s.shape[0] == 0:
         return None
     K = A_s @ A_s.T
+    m = K.shape[0]
     if fit_bias:
-        m = K.shape[0]
         M = np.block([[K, y_s[:, None]], [y_s[None, :], np.zeros((1, 1))]])
         rhs = np.append(np.ones(m), 0.0)
-        sol = np.linalg.lstsq(M, rhs, rcond=None)[0]
-        alpha, b = sol[:m], float(sol[m])
     else:
-        alpha, b = np.linalg.lstsq(K, np.ones(K.shape[0]), rcond=None)[0], 0.0
+        M, rhs = K, np.ones(m)
+    sol = np.linalg.lstsq(M, rhs, rcond=None)[0]
+    for _ in range(3):  # iterative refinement: M is often ill-conditioned
+        sol += np.linalg.lstsq(M, rhs - M @ sol, rcond=None)[0]
+    alpha, b = sol[:m], (float(sol[m]) if fit_bias else 0.0)
     return A_s.T @ alpha, b
 
 
