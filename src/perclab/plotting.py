@@ -56,8 +56,18 @@ def _data(X, y):
     return X, check_pm1_labels(y, X.shape[0])
 
 
-def plot_data(X, y, ax=None, *, feature_names=("$x_1$", "$x_2$"), size: float = 36):
+def plot_data(
+    X,
+    y,
+    ax=None,
+    *,
+    feature_names=("$x_1$", "$x_2$"),
+    class_names=None,
+    size: float = 36,
+):
     """Scatter 2-D data, one colour and marker per class, with axis labels and a legend.
+
+    ``class_names`` maps -1 and +1 to legend labels, e.g. ``{-1: "tiger", 1: "lion"}``.
 
     Examples
     --------
@@ -66,6 +76,15 @@ def plot_data(X, y, ax=None, *, feature_names=("$x_1$", "$x_2$"), size: float = 
     (2, '$x_1$')
     """
     X, y = _data(X, y)
+    names = {label: CLASS_STYLE[label]["label"] for label in (-1, 1)}
+    if class_names is not None:
+        unknown = set(class_names) - {-1, 1}
+        if unknown:
+            raise ValueError(
+                f"class_names keys must be -1 and +1, got {sorted(unknown)}; "
+                'pass e.g. {-1: "tiger", 1: "lion"}'
+            )
+        names.update(class_names)
     ax = _axes(ax)
     for label in (-1, 1):
         style = CLASS_STYLE[label]
@@ -77,7 +96,7 @@ def plot_data(X, y, ax=None, *, feature_names=("$x_1$", "$x_2$"), size: float = 
                 s=size,
                 c=style["color"],
                 marker=style["marker"],
-                label=style["label"],
+                label=names[label],
                 edgecolors="white",
                 linewidths=0.6,
                 zorder=3,
@@ -94,6 +113,8 @@ def plot_hyperplane(
     ax=None,
     *,
     normal: bool = True,
+    normal_at=None,
+    normal_label: str = "$w$",
     color: str = _LINE_COLOR,
     linestyle: str = "-",
     label: str | None = None,
@@ -101,7 +122,9 @@ def plot_hyperplane(
     """Draw the line ``w @ x + b = 0`` across the current view, with its normal ``w``.
 
     The axis limits are kept as they were, so draw the data first. The normal vector is
-    drawn as an arrow from the point of the line nearest the centre of the view.
+    drawn as an arrow from the point of the line nearest ``normal_at`` (by default the
+    centre of the view) and labelled ``normal_label``. It looks perpendicular to the
+    line only on equal axis scales: use ``ax.set_aspect("equal")``.
 
     Examples
     --------
@@ -123,10 +146,13 @@ def plot_hyperplane(
     centre = np.array([np.mean(xlim), np.mean(ylim)])
     span = np.hypot(xlim[1] - xlim[0], ylim[1] - ylim[0])
     unit = w / norm
-    foot = centre - (unit @ centre + b / norm) * unit  # point of the line nearest centre
     direction = np.array([-unit[1], unit[0]])
     t = np.array([-span, span]) * 2
+    foot = centre - (unit @ centre + b / norm) * unit  # point of the line nearest centre
     points = foot + t[:, None] * direction
+    if normal_at is not None:
+        anchor = check_vector(normal_at, 2, name="normal_at")
+        foot = anchor - (unit @ anchor + b / norm) * unit
     ax.plot(points[:, 0], points[:, 1], color=color, linestyle=linestyle, label=label, lw=2)
     if normal:
         tip = foot + 0.18 * span * unit
@@ -136,7 +162,9 @@ def plot_hyperplane(
             xytext=foot,
             arrowprops={"arrowstyle": "-|>", "color": color, "lw": 1.8},
         )
-        ax.annotate("$w$", xy=tip, xytext=(4, 4), textcoords="offset points", color=color)
+        ax.annotate(
+            normal_label, xy=tip, xytext=(4, 4), textcoords="offset points", color=color
+        )
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     if label is not None:
