@@ -269,7 +269,16 @@ def plot_update(result, k: int, X, y, ax=None):
             color="#777777",
             label="before",
         )
-    plot_hyperplane(w_after, b_after, ax, normal=False, label="after")
+    if np.any(w_after):
+        plot_hyperplane(w_after, b_after, ax, normal=False, label="after")
+    else:  # w_k = 0 defines no line: every point scores b_k
+        ax.text(
+            0.02,
+            0.02,
+            f"after: $w_k = 0$, no boundary (every score is {b_after:g})",
+            transform=ax.transAxes,
+            fontsize="small",
+        )
     ax.scatter(
         *X[i], s=260, facecolors="none", edgecolors=_UPDATE_COLOR, linewidths=2, zorder=4
     )

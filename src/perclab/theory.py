@@ -143,8 +143,12 @@ def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     # under both, and the solver is better conditioned on points of norm <= 1.
     shift = X.mean(axis=0) if fit_bias else np.zeros(X.shape[1])
     scale = np.max(np.linalg.norm(X - shift, axis=1))
-    if scale == 0:
-        raise ValueError("all samples are the zero vector; no hyperplane separates them")
+    if scale == 0:  # every sample is the same point (the origin, without a bias)
+        if fit_bias:
+            problem = "every sample is the same point, and it carries both labels"
+        else:
+            problem = "every sample is the zero vector, which lies on every such hyperplane"
+        raise ValueError(f"the data are not linearly separable: {problem}; check the data")
     Z = (X - shift) / scale
     A = y[:, None] * Z  # the constraints read A @ w + y * b >= 1
 
@@ -180,7 +184,16 @@ def mistake_bound(X, y, *, fit_bias: bool = True) -> float:
     y = check_pm1_labels(y, X.shape[0])
     fit_bias = check_bool(fit_bias, name="fit_bias")
     space = absorb_bias(X) if fit_bias else X
-    gamma = max_margin(space, y, fit_bias=False).gamma
+    try:
+        gamma = max_margin(space, y, fit_bias=False).gamma
+    except ValueError:
+        where = (
+            "" if fit_bias else " by a hyperplane through the origin (try fit_bias=True)"
+        )
+        raise ValueError(
+            f"the data are not linearly separable{where}, so the perceptron never "
+            "converges and no mistake bound holds"
+        ) from None
     return radius(space) ** 2 / gamma**2
 
 
