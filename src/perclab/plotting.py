@@ -205,6 +205,12 @@ def plot_decision_regions(
         np.linspace(low[0], high[0], resolution), np.linspace(low[1], high[1], resolution)
     )
     labels = np.asarray(predict(np.column_stack([g1.ravel(), g2.ravel()])))
+    unexpected = np.setdiff1d(np.unique(labels), [-1, 1])
+    if unexpected.size:
+        raise ValueError(
+            f"model.predict must return -1 and +1, got {unexpected[:5]}; fit the model "
+            "on -1/+1 labels, or pass its hyperplane as w and b"
+        )
     regions = (labels.reshape(g1.shape) > 0).astype(float)
     ax.imshow(
         regions,

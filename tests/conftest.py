@@ -1,0 +1,57 @@
+"""Shared test set-up: a headless matplotlib, hypothesis profiles and small data sets."""
+
+import os
+
+os.environ.setdefault("MPLBACKEND", "Agg")  # must precede the first pyplot import
+
+import matplotlib as mpl
+
+mpl.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+
+# "default" keeps the suite fast and reproducible (the same examples on every run, and no
+# example database written into the project). Explore more with
+# HYPOTHESIS_PROFILE=thorough python -m pytest tests
+settings.register_profile(
+    "default",
+    max_examples=100,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=1000,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Close every figure a test opened, so that figures never pile up."""
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def worked_example():
+    """The six-point 2-D data set of train's docstring."""
+    X = np.array([[2.0, 1.0], [1.0, 3.0], [3.0, 2.0], [0.5, 2.0], [2.5, 2.6], [1.5, 1.4]])
+    y = np.array([-1, 1, -1, 1, 1, -1])
+    return X, y
+
+
+@pytest.fixture
+def xor_data():
+    """XOR data: four clusters that no line separates."""
+    from perclab.datasets import make_xor
+
+    return make_xor(40, noise=0.2, random_state=0)
