@@ -7,12 +7,13 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help install book test lint unit notebooks book-strict lab clean distclean
+.PHONY: help install book test lint unit notebooks book-strict lab bench clean distclean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
 	@echo "make test   run everything: lint, unit and property tests, notebooks, strict book build"
 	@echo "make lab    open the notebooks in JupyterLab"
+	@echo "make bench  print speed ratios and the build and import budgets"
 	@echo "make clean  remove the built book; make distclean also removes .venv"
 
 $(BIN)/python:
@@ -53,6 +54,12 @@ book-strict: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/python -m pip install -e ".[lab]"
 	$(BIN)/jupyter lab notebooks
+
+# Benchmarks (scripts that print ratios, not tests): training speed against
+# scikit-learn, then the budgets of a cold book build and of `import perclab`.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_train.py
+	$(BIN)/python benchmarks/bench_budgets.py
 
 clean:
 	rm -rf _build

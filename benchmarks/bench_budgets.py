@@ -1,0 +1,149 @@
+"""Measure the module's time budgets: a cold book build, each notebook, `import perclab`.
+
+* A cold ``jupyter-book build`` of the whole book, every notebook executed, nothing
+  cached: the repository is copied into a temporary directory (without ``.venv``,
+  ``_build`` and other caches) and built there with this environment's jupyter-book.
+  Budget: 60 s in all.
+* The execution time of each notebook in that build, as jupyter-cache records it (or,
+  if the build kept no cache, of each notebook run again with nbclient). Budget: 10 s
+  each.
+* ``import perclab`` in a fresh interpreter, best of several. Budget: 0.3 s. The
+  heavy optional packages must not be imported by it.
+
+    python benchmarks/bench_budgets.py [--skip-book] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK_BUDGET = 60.0
+NOTEBOOK_BUDGET = 10.0
+IMPORT_BUDGET = 0.3
+HEAVY = ("sklearn", "sympy", "ipywidgets", "matplotlib")  # loaded only where needed
+NOT_COPIED = (".venv", "_build", ".git", ".hypothesis", ".pytest_cache", ".ruff_cache")
+
+
+def verdict(seconds: float, budget: float) -> str:
+    return (
+        f"{seconds:7.2f} s  (budget {budget:g} s: {'ok' if seconds <= budget else 'OVER'})"
+    )
+
+
+def import_time(repeats: int) -> tuple[float, list[str]]:
+    """Best wall time of ``import perclab`` in a fresh interpreter, and the heavy
+    modules that the import loaded."""
+    code = (
+        "import sys, time\n"
+        "start = time.perf_counter()\n"
+        "import perclab\n"
+        "elapsed = time.perf_counter() - start\n"
+        f"print(elapsed, *[m for m in {HEAVY!r} if m in sys.modules])\n"
+    )
+    best, loaded = float("inf"), []
+    for _ in range(repeats):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+        best, loaded = min(best, float(out[0])), out[1:]
+    return best, loaded
+
+
+def copy_repository(destination: Path) -> Path:
+    book = destination / "book-copy"
+    shutil.copytree(ROOT, book, ignore=shutil.ignore_patterns(*NOT_COPIED))
+    return book
+
+
+def build_book(book: Path) -> float:
+    """Build the book in ``book`` with this environment's jupyter-book; return seconds."""
+    jupyter_book = Path(sys.executable).with_name("jupyter-book")
+    start = time.perf_counter()
+    completed = subprocess.run(
+        [str(jupyter_book), "build", str(book)], capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - start
+    if completed.returncode != 0:
+        print(completed.stdout[-3000:], completed.stderr[-3000:], sep="\n")
+        raise SystemExit(f"jupyter-book build failed (exit {completed.returncode})")
+    return seconds
+
+
+def notebook_times(book: Path) -> tuple[dict[str, float], str]:
+    """Execution seconds of each notebook the build ran, and where they come from."""
+    from jupyter_cache import get_cache
+
+    cache_path = book / "_build" / ".jupyter_cache"
+    if cache_path.exists():
+        records = get_cache(cache_path).list_cache_records()
+        if records:
+            times = {
+                str(Path(record.uri).relative_to(book)): record.data["execution_seconds"]
+                for record in records
+            }
+            return times, "recorded by the build's jupyter-cache"
+    return time_with_nbclient(book), "each run again with nbclient"
+
+
+def time_with_nbclient(book: Path) -> dict[str, float]:
+    import nbformat
+    from nbclient import NotebookClient
+
+    times = {}
+    for path in sorted((book / "notebooks").glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        client = NotebookClient(
+            notebook, timeout=600, resources={"metadata": {"path": str(path.parent)}}
+        )
+        start = time.perf_counter()
+        client.execute()
+        times[str(path.relative_to(book))] = time.perf_counter() - start
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-book", action="store_true", help="only time the import")
+    parser.add_argument("--keep", action="store_true", help="keep the built copy")
+    parser.add_argument("--import-repeats", type=int, default=7)
+    args = parser.parse_args()
+
+    over = []
+    seconds, loaded = import_time(args.import_repeats)
+    print(
+        f"import perclab, best of {args.import_repeats}:  {verdict(seconds, IMPORT_BUDGET)}"
+    )
+    print(f"  heavy modules it loaded: {', '.join(loaded) or 'none'}")
+    over += ["import"] * (seconds > IMPORT_BUDGET or bool(loaded))
+
+    if not args.skip_book:
+        workdir = Path(tempfile.mkdtemp(prefix="perclab-bench-"))
+        try:
+            book = copy_repository(workdir)
+            total = build_book(book)
+            times, source = notebook_times(book)
+            print(f"cold jupyter-book build, whole book:  {verdict(total, BOOK_BUDGET)}")
+            print(f"notebook execution ({len(times)}, {source}):")
+            for name, run in sorted(times.items()):
+                print(f"  {name:40s} {verdict(run, NOTEBOOK_BUDGET)}")
+            over += ["book"] * (total > BOOK_BUDGET)
+            over += [name for name, run in times.items() if run > NOTEBOOK_BUDGET]
+        finally:
+            if args.keep:
+                print(f"the built copy is in {workdir}")
+            else:
+                shutil.rmtree(workdir, ignore_errors=True)
+
+    if over:
+        raise SystemExit(f"over budget: {', '.join(over)}")
+
+
+if __name__ == "__main__":
+    main()

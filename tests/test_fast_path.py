@@ -1,0 +1,282 @@
+"""train's fast path makes exactly the textbook loop's updates, in the same order.
+
+Every test trains twice, with ``method="textbook"`` and with ``method="fast"`` (the
+default), and requires the same run bit for bit: the same mistakes per epoch, the same
+update history, ``w`` and ``b`` equal under ``np.array_equal`` and ``==``, and the same
+warnings. The data cover exact ties (small integers, where scores of exactly 0 are
+common), near ties (scores within rounding of 0, which only the textbook's expression
+may decide), continuous and non-separable data, extreme scales, and data sets large
+enough for the block sizes to adapt.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import perclab
+from perclab import perceptron
+from perclab.datasets import make_separable, make_small_margin, make_xor
+
+
+def run(X, y, method, **kwargs):
+    """Train with ``method``; return the result and the warnings it raised."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = perclab.train(X, y, method=method, **kwargs)
+    return result, [(w.category, str(w.message)) for w in caught]
+
+
+def assert_fast_equals_textbook(X, y, **kwargs):
+    """Both methods give the same run, bit for bit; return the fast one."""
+    textbook, textbook_warnings = run(X, y, "textbook", **kwargs)
+    fast, fast_warnings = run(X, y, "fast", **kwargs)
+    assert fast.mistakes_per_epoch == textbook.mistakes_per_epoch
+    assert (fast.converged, fast.epochs, fast.n_updates) == (
+        textbook.converged,
+        textbook.epochs,
+        textbook.n_updates,
+    )
+    assert np.array_equal(fast.history.sample, textbook.history.sample)
+    assert np.array_equal(fast.history.epoch, textbook.history.epoch)
+    assert np.array_equal(fast.history.w, textbook.history.w, equal_nan=True)
+    assert np.array_equal(fast.history.b, textbook.history.b, equal_nan=True)
+    assert np.array_equal(fast.w, textbook.w, equal_nan=True)
+    assert fast.b == textbook.b or (np.isnan(fast.b) and np.isnan(textbook.b))
+    assert type(fast.b) is float
+    assert fast_warnings == textbook_warnings
+    return fast
+
+
+# ---------------------------------------------------------------------- strategies
+
+LEARNING_RATES = st.one_of(
+    st.sampled_from([1.0, 0.5, 2.0, 0.1, 0.3, 1.7, 1e-3, 1e3]),
+    st.floats(0.01, 10.0),
+)
+
+
+@st.composite
+def training_options(draw, n_features):
+    """Keyword arguments of train: bias or not, shuffle with a seed, a start, a rate."""
+    options = {
+        "fit_bias": draw(st.booleans()),
+        "lr": draw(LEARNING_RATES),
+        "max_epochs": draw(st.integers(1, 30)),
+    }
+    if draw(st.booleans()):
+        options.update(shuffle=True, random_state=draw(st.integers(0, 2**32 - 1)))
+    if draw(st.booleans()):
+        options["w0"] = draw(
+            hnp.arrays(np.float64, n_features, elements=st.floats(-3, 3, width=32))
+        )
+        options["b0"] = draw(st.floats(-3, 3))
+    return options
+
+
+@st.composite
+def integer_data(draw, max_samples=30):
+    """Small integers with any labels: exact ties are common, separable or not."""
+    n_samples = draw(st.integers(1, max_samples))
+    n_features = draw(st.integers(1, 5))
+    X = draw(hnp.arrays(np.float64, (n_samples, n_features), elements=st.integers(-3, 3)))
+    y = draw(hnp.arrays(np.int64, n_samples, elements=st.sampled_from([-1, 1])))
+    return X, y
+
+
+@st.composite
+def float_data(draw):
+    """Arbitrary finite floats with any labels."""
+    n_samples = draw(st.integers(1, 40))
+    n_features = draw(st.integers(1, 6))
+    elements = st.floats(-10, 10, allow_nan=False, allow_infinity=False)
+    X = draw(hnp.arrays(np.float64, (n_samples, n_features), elements=elements))
+    y = draw(hnp.arrays(np.int64, n_samples, elements=st.sampled_from([-1, 1])))
+    return X, y
+
+
+@st.composite
+def generated_data(draw, n_samples):
+    """perclab's separable generators, optionally with some labels flipped."""
+    maker = draw(st.sampled_from([make_separable, make_small_margin]))
+    X, y = maker(
+        draw(n_samples),
+        n_features=draw(st.integers(1, 12)),
+        margin=draw(st.floats(0.001, 0.2)),
+        random_state=draw(st.integers(0, 2**32 - 1)),
+    )
+    flips = draw(st.integers(0, 3))
+    y[:flips] = -y[:flips]  # a few flipped labels make the data non-separable
+    return X, y
+
+
+@st.composite
+def near_tie_data(draw):
+    """Points within rounding of the hyperplane of the start ``(w0, b0)``.
+
+    Their scores are ``0`` or a few ulps either side, so the block product cannot
+    clear them and the textbook's expression must decide each one.
+    """
+    n_samples = draw(st.integers(2, 300))
+    n_features = draw(st.integers(2, 6))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    w0 = rng.normal(size=n_features)
+    b0 = float(rng.normal())
+    X = rng.normal(size=(n_samples, n_features))
+    X[:, 0] -= (X @ w0 + b0) / w0[0]  # onto the hyperplane, up to rounding
+    X[:, 0] += rng.integers(-3, 4, size=n_samples) * np.spacing(X[:, 0])
+    y = np.where(rng.random(n_samples) < 0.5, -1, 1)
+    return X, y, w0, b0
+
+
+# ------------------------------------------------------------------ property tests
+
+
+@given(st.data())
+def test_integer_data_with_ties(data):
+    X, y = data.draw(integer_data())
+    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+
+
+@given(st.data())
+def test_float_data(data):
+    X, y = data.draw(float_data())
+    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_generated_data(data):
+    X, y = data.draw(generated_data(st.integers(2, 300)))
+    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+
+
+@settings(max_examples=40)
+@given(near_tie_data(), st.booleans(), LEARNING_RATES)
+def test_near_ties_are_decided_by_the_textbook_expression(data, fit_bias, lr):
+    X, y, w0, b0 = data
+    assert_fast_equals_textbook(X, y, w0=w0, b0=b0, fit_bias=fit_bias, lr=lr, max_epochs=3)
+
+
+@settings(max_examples=30)
+@given(
+    integer_data(max_samples=60),
+    st.sampled_from([1e-300, 1e-160, 1e-40, 1e-20, 1e20, 1e30, 1e40, 1e160, 1e300]),
+    st.sampled_from([1e-200, 1e-30, 1.0, 1e30, 1e200]),
+)
+def test_extreme_scales(data, scale, lr):
+    # Where float32 would overflow or lose the bound, nothing is cleared and the
+    # textbook expression decides every sample; overflow warnings then match too.
+    X, y = data
+    assert_fast_equals_textbook(X * scale, y, lr=lr, max_epochs=4)
+
+
+@settings(max_examples=12)
+@given(st.data())
+def test_many_samples_adapt_the_blocks(data):
+    X, y = data.draw(generated_data(st.integers(300, 3000)))
+    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+
+
+# ------------------------------------------------------------ the paths exercised
+
+
+class BlockSpy:
+    """Record, epoch by epoch, the blocks that _BlockScan scores, and count the
+    suspects that it re-checks with the textbook's expression."""
+
+    def __init__(self, monkeypatch):
+        self.blocks, self.suspects = [], 0  # blocks[e]: sizes of the blocks of epoch e + 1
+        suspects, epoch = perceptron._BlockScan._suspects, perceptron._BlockScan.epoch
+
+        def spy_suspects(scan, start, stop, clearing):
+            offsets = suspects(scan, start, stop, clearing)
+            self.blocks[-1].append(stop - start)
+            self.suspects += len(offsets)
+            return offsets
+
+        def spy_epoch(scan, *args):
+            self.blocks.append([])
+            return epoch(scan, *args)
+
+        monkeypatch.setattr(perceptron._BlockScan, "_suspects", spy_suspects)
+        monkeypatch.setattr(perceptron._BlockScan, "epoch", spy_epoch)
+
+
+def test_block_sizes_adapt_to_the_rate_of_mistakes(monkeypatch):
+    spy = BlockSpy(monkeypatch)
+    X, y = make_separable(3000, n_features=10, margin=0.05, random_state=3)
+    result = assert_fast_equals_textbook(X, y)
+    assert result.converged and result.epochs > 5 and len(spy.blocks) == result.epochs
+    assert result.mistakes_per_epoch[0] > 10 * result.mistakes_per_epoch[-2]
+    # many mistakes: many short blocks; a clean epoch: a few long ones
+    first, last = spy.blocks[0], spy.blocks[-1]
+    assert len(first) > 10 * len(last)
+    assert 2 * np.median(first) < np.median(last)
+    assert sum(last) == len(X)  # the clean epoch scores every sample once
+
+
+def test_suspects_that_are_not_mistakes_are_passed(monkeypatch):
+    # 400 points a few ulps on the right side of w0 @ x = 0: the block product cannot
+    # tell them from mistakes, and the textbook expression says that none is one.
+    spy = BlockSpy(monkeypatch)
+    x_1 = np.abs(np.random.default_rng(0).normal(size=400)) + 0.1
+    X = np.column_stack([x_1, x_1 * (1 + 4 * np.finfo(float).eps)])
+    w0 = np.array([-1.0, 1.0])
+    assert np.all(X @ w0 > 0) and np.all(X @ w0 < 1e-14)
+    result = assert_fast_equals_textbook(X, np.ones(400), w0=w0, fit_bias=False)
+    assert (result.converged, result.n_updates) == (True, 0)
+    assert spy.suspects > 300
+
+
+def test_exact_and_near_ties_in_a_long_run():
+    # integer data with many samples: exact zeros appear in blocks, not just at the start
+    rng = np.random.default_rng(7)
+    X = rng.integers(-2, 3, size=(2000, 3)).astype(float)
+    y = np.where(X @ [1, -2, 1] + 1 >= 0, 1, -1)
+    assert_fast_equals_textbook(X, y, max_epochs=50)
+    assert_fast_equals_textbook(X, y, fit_bias=False, max_epochs=10)
+
+
+@pytest.mark.parametrize("shuffle_seed", [None, 0, 123])
+def test_non_separable_xor_for_a_fixed_number_of_epochs(shuffle_seed):
+    X, y = make_xor(500, noise=0.3, random_state=1)
+    kwargs = {"max_epochs": 20, "lr": 0.7, "w0": [0.25, -0.5], "b0": 0.1}
+    if shuffle_seed is not None:
+        kwargs.update(shuffle=True, random_state=shuffle_seed)
+    result = assert_fast_equals_textbook(X, y, **kwargs)
+    assert not result.converged
+
+
+def test_fast_is_the_default():
+    X, y = make_separable(200, n_features=3, random_state=0)
+    calls = []
+    epoch = perceptron._BlockScan.epoch
+
+    def counted(scan, *args):
+        calls.append(1)
+        return epoch(scan, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(perceptron._BlockScan, "epoch", counted)
+        result = perclab.train(X, y)
+    assert len(calls) == result.epochs
+
+
+@pytest.mark.parametrize(
+    ("method", "error", "message"),
+    [
+        ("quick", ValueError, r'method must be "fast" or "textbook", got \'quick\'; both'),
+        ("Fast", ValueError, r'must be "fast" or "textbook", got \'Fast\''),
+        ("", ValueError, r'must be "fast" or "textbook", got \'\''),
+        (None, TypeError, r'method must be the string "fast" or "textbook", got None'),
+        (1, TypeError, r'the string "fast" or "textbook", got 1'),
+    ],
+)
+def test_unknown_method_is_refused(method, error, message):
+    with pytest.raises(error, match=message):
+        perclab.train([[1.0], [-1.0]], [1, -1], method=method)
