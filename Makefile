@@ -7,11 +7,17 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help install book test lint unit notebooks book-strict lab bench clean distclean
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help install book book-nosolutions test lint unit notebooks book-strict test-browser chromium \
+        linkcheck lab bench clean distclean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
-	@echo "make test   run everything: lint, unit and property tests, notebooks, strict book build"
+	@echo "make book-nosolutions  the book without exercise solutions, for graded courses"
+	@echo "make test   run everything: lint, unit and property tests, notebooks, strict book"
+	@echo "            build, then every page in headless Chromium (make test-browser)"
+	@echo "make linkcheck  check the book's external links (needs a network)"
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make bench  print speed ratios and the build and import budgets"
 	@echo "make clean  remove the built book; make distclean also removes .venv"
@@ -33,8 +39,18 @@ book: $(STAMP)
 	@echo "The book is built. Open this file in a browser:"
 	@echo "  file://$(CURDIR)/_build/html/index.html"
 
+# The book without solutions, for instructors who grade the exercises: the exercise pages
+# come from the student notebooks, and sphinx-exercise's hide_solutions is on.
+book-nosolutions: $(STAMP)
+	$(BIN)/python tools/exercises.py nosolutions _build/nosolutions
+	$(BIN)/jupyter-book build . --config _build/nosolutions/_config.yml \
+	  --toc _build/nosolutions/_toc.yml --path-output _build/nosolutions
+	@echo
+	@echo "The book without solutions is built. Open this file in a browser:"
+	@echo "  file://$(CURDIR)/_build/nosolutions/_build/html/index.html"
+
 # The whole suite, stopping at the first failing stage.
-test: lint unit notebooks book-strict
+test: lint unit notebooks book-strict test-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -50,6 +66,22 @@ notebooks: $(STAMP)
 # _config.yml: any failing cell fails.
 book-strict: $(STAMP)
 	$(BIN)/jupyter-book build . -W -n --keep-going
+
+# Every page of the strict build in headless Chromium: console errors, images and alt
+# text, maths, animations, folded solutions, search, axe-core accessibility, phone width
+# and dark mode. Screenshots of every page are kept in _build/screenshots.
+test-browser: $(STAMP) chromium
+	$(BIN)/python -m pytest site_tests -p no:cacheprovider
+
+# Debian's chromium package (Playwright drives it; it downloads no browser of its own).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium package for the browser tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+# External links are checked only here, when online; every other target works offline.
+linkcheck: $(STAMP)
+	$(BIN)/jupyter-book build . --builder linkcheck
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install -e ".[lab]"

@@ -168,12 +168,15 @@ def test_folded_blocks_open_on_click(browser, base_url, path):
     toggles = page.locator("button.toggle-button")  # admonitions with :class: dropdown
     for i in range(toggles.count()):
         button = toggles.nth(i)
-        body = page.locator(f"#{button.get_attribute('data-target')}")
+        target = button.get_attribute("data-target")
+        # the folded part: everything in the box but its title (which stays visible)
+        body = page.locator(f'[id="{target}"] > :not(.admonition-title)').first
         button.scroll_into_view_if_needed()
-        hidden_before = not body.is_visible()
+        folded = not body.is_visible() and button.get_attribute("aria-expanded") == "false"
         button.click()
-        if not (hidden_before and body.is_visible()):
-            problems.append(f"toggle {i} ({button.get_attribute('data-target')})")
+        opened = body.is_visible() and button.get_attribute("aria-expanded") == "true"
+        if not (folded and opened):
+            problems.append(f"toggle {i} ({target}): folded={folded}, opened={opened}")
     details = page.locator("details.sd-dropdown, details.toggle-details")
     for i in range(details.count()):
         block = details.nth(i)
@@ -194,3 +197,17 @@ def test_some_page_has_folded_solutions():
 def _screenshot_folders():
     for mode in ("light", "dark", "phone"):
         (SHOTS / mode).mkdir(parents=True, exist_ok=True)
+
+
+def test_external_links_are_listed_and_secure():
+    """Collect every external link of the book into _build/external-links.txt (the list
+    `make linkcheck` checks when online), and require https for all of them."""
+    links = set()
+    for path in PAGES:
+        text = (HTML / path).read_text(encoding="utf-8")
+        links.update(re.findall(r'href="(https?://[^"]+)"', text))
+    (HTML.parent / "external-links.txt").write_text(
+        "".join(f"{link}\n" for link in sorted(links)), encoding="utf-8"
+    )
+    insecure = sorted(link for link in links if link.startswith("http://"))
+    assert not insecure, f"use https for: {insecure}"

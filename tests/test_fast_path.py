@@ -280,3 +280,18 @@ def test_fast_is_the_default():
 def test_unknown_method_is_refused(method, error, message):
     with pytest.raises(error, match=message):
         perclab.train([[1.0], [-1.0]], [1, -1], method=method)
+
+
+def test_a_nan_block_margin_makes_a_suspect_without_a_warning():
+    """Some BLAS builds flag a spurious invalid value in the float32 product. A NaN (or
+    infinite) block margin must never clear a sample: it is passed to the textbook test,
+    and no RuntimeWarning escapes (warnings are errors in this suite)."""
+    X = np.array([[1.0, 2.0], [2.0, 1.0], [-1.0, -1.0]])
+    y = np.array([1, 1, -1])
+    scan = perceptron._BlockScan(X, y)
+    clearing = scan._clearing(np.array([1.0, 1.0]), 0.0)
+    assert scan._suspects(0, 3, clearing).tolist() == []  # all three are cleared
+    scan.rows = scan.X32.copy()
+    scan.rows[1, 0] = np.nan
+    scan.rows[2, 1] = np.inf
+    assert scan._suspects(0, 3, clearing).tolist() == [1, 2]

@@ -1,12 +1,18 @@
 """perclab: the perceptron, taught and tested.
 
-The algorithm (:func:`train`), data sets (:mod:`perclab.datasets`), the quantities of the
-convergence theorem (:mod:`perclab.theory`), figures (:mod:`perclab.plotting`) and a
-scikit-learn classifier (:class:`Perceptron`, imported on first use so that
-``import perclab`` stays fast).
+The algorithm (:func:`train`), error functions and stopping rules
+(:mod:`perclab.criteria`), data sets (:mod:`perclab.datasets`), the quantities of the
+convergence theorem (:mod:`perclab.theory`), gradient methods (:mod:`perclab.optim`),
+logistic regression (:mod:`perclab.logistic`), the pocket, averaged, voted and kernel
+perceptrons (:mod:`perclab.variants`) and lab measurements (:mod:`perclab.lab`) need only
+NumPy and load with the package. Figures (:mod:`perclab.plotting`,
+:mod:`perclab.animation`), interactive widgets (:mod:`perclab.widgets`,
+:mod:`perclab.quiz`), the exercises' self-checks (:mod:`perclab.checks`) and the
+scikit-learn classifier (:class:`Perceptron`) load on first use, so that
+``import perclab`` stays fast.
 """
 
-from perclab import datasets, theory
+from perclab import criteria, datasets, lab, logistic, optim, theory, variants
 from perclab.perceptron import (
     NotConvergedWarning,
     TrainResult,
@@ -24,15 +30,24 @@ __all__ = [
     "TrainResult",
     "UpdateHistory",
     "absorb_bias",
+    "animation",
+    "checks",
+    "criteria",
     "datasets",
+    "lab",
+    "logistic",
     "margin",
     "max_margin",
     "mistake_bound",
+    "optim",
     "plotting",
     "predict",
+    "quiz",
     "radius",
     "theory",
     "train",
+    "variants",
+    "widgets",
 ]
 
 
@@ -42,8 +57,8 @@ def __getattr__(name):
         from perclab.estimator import Perceptron
 
         return Perceptron
-    if name == "plotting":
+    if name in ("animation", "checks", "plotting", "quiz", "widgets"):
         import importlib
 
-        return importlib.import_module("perclab.plotting")
+        return importlib.import_module(f"perclab.{name}")
     raise AttributeError(f"module 'perclab' has no attribute {name!r}")

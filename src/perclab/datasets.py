@@ -18,6 +18,7 @@ __all__ = [
     "Separator",
     "load_breast_cancer",
     "load_iris_2d",
+    "make_orthonormal",
     "make_separable",
     "make_small_margin",
     "make_xor",
@@ -130,6 +131,48 @@ def make_small_margin(
     extra = rng.exponential(band, size=n_samples)
     X = _place(Z, y, w_star, b_star, margin + extra - extra.min())
     return _finish(X, y, w_star, b_star, coef)
+
+
+def make_orthonormal(n_samples: int = 4, *, n_features: int | None = None):
+    """The data on which the mistake bound is exact: the unit vectors, all labelled +1.
+
+    Sample ``i`` is the unit vector ``e_i``, so the samples are orthonormal. With no
+    bias, the perceptron started at ``w = 0`` meets every ``e_i`` with the score
+    ``w @ e_i = 0``, a mistake, and ends at ``w = (1, ..., 1)``: exactly ``n_samples``
+    updates. That is ``R**2 / gamma**2``, since ``R = 1`` and the best separator through
+    the origin, ``(1, ..., 1) / sqrt(n_samples)``, has margin
+    ``gamma = 1 / sqrt(n_samples)``.
+
+    Parameters
+    ----------
+    n_samples : int, default 4
+        At least 1.
+    n_features : int, optional
+        At least ``n_samples``; the default is ``n_samples``. Extra features are 0.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,), int labels, all +1
+
+    Examples
+    --------
+    >>> X, y = make_orthonormal(3)
+    >>> X
+    array([[1., 0., 0.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
+    >>> y
+    array([1, 1, 1])
+    >>> make_orthonormal(2, n_features=3)[0]
+    array([[1., 0., 0.],
+           [0., 1., 0.]])
+    """
+    n_samples = check_int(n_samples, name="n_samples", minimum=1)
+    if n_features is None:
+        n_features = n_samples
+    n_features = check_int(n_features, name="n_features", minimum=n_samples)
+    return np.eye(n_samples, n_features), np.ones(n_samples, dtype=int)
 
 
 def make_xor(n_samples: int = 100, *, noise: float = 0.2, random_state=None):

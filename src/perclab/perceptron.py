@@ -22,7 +22,8 @@ __all__ = ["NotConvergedWarning", "TrainResult", "UpdateHistory", "predict", "tr
 
 
 class NotConvergedWarning(UserWarning):
-    """Training stopped at ``max_epochs`` with mistakes left in the last epoch."""
+    """Training stopped at its limit (``max_epochs`` for the perceptron and its variants,
+    ``max_iter`` for gradient descent) before its stopping rule was met."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -383,10 +384,14 @@ class _BlockScan:
     def _suspects(self, start, stop, clearing):
         """Offsets from ``start`` of the samples in ``start:stop`` not cleared."""
         w32, b32, threshold = clearing
-        margins = self.rows[start:stop] @ w32
-        margins += b32
-        margins *= self.scales[start:stop]
-        return np.flatnonzero(margins <= threshold)
+        # Some BLAS builds raise a spurious "invalid value" flag in float32 products; a
+        # NaN or infinite margin could only ever make a sample a suspect, never clear it,
+        # because the textbook's own test decides every suspect.
+        with np.errstate(invalid="ignore", over="ignore"):
+            margins = self.rows[start:stop] @ w32
+            margins += b32
+            margins *= self.scales[start:stop]
+        return np.flatnonzero(~(margins > threshold))
 
     def _block_size(self) -> int:
         best = int(math.sqrt(2.0 * self.overhead_rows * max(self.gap, self.run)))

@@ -25,7 +25,10 @@ __all__ = [
     "plot_data",
     "plot_decision_regions",
     "plot_hyperplane",
+    "plot_proof_chain",
+    "plot_proof_trace",
     "plot_update",
+    "plot_update_steps",
 ]
 
 #: Colour, marker and legend label of each class.
@@ -264,7 +267,7 @@ def plot_update(result, k: int, X, y, ax=None):
     pad = 0.15 * (high - low).max() + 0.2
     ax.set_xlim(low[0] - pad, high[0] + pad)
     ax.set_ylim(low[1] - pad, high[1] + pad)
-    ax.set_aspect("equal", adjustable="datalim")
+    ax.set_aspect("equal", adjustable="box")
     if np.any(w_before):
         plot_hyperplane(
             w_before,
@@ -305,4 +308,275 @@ def plot_update(result, k: int, X, y, ax=None):
         middle = (start + end) / 2
         ax.annotate(text, xy=middle, xytext=(5, 5), textcoords="offset points", color=color)
     ax.set_title(f"Update {k}: sample {i} (y = {int(y[i]):+d})")
+    return ax
+
+
+def plot_update_steps(result, k: int, X, y, axes=None):
+    """Update ``k`` of a training run in three panels: mistake, update, correction.
+
+    1. The hyperplane ``w_{k-1} @ x + b_{k-1} = 0`` (dashed) with its normal, and the
+       sample ``x_i`` it misclassifies, ``y_i (w_{k-1} @ x_i + b_{k-1}) <= 0`` (circled).
+    2. The update drawn as vectors from the origin, ``w_{k-1}``, the step
+       ``lr * y_i * x_i`` and their sum ``w_k``, with both lines (:func:`plot_update`).
+    3. The new hyperplane ``w_k @ x + b_k = 0`` (solid) and the same sample.
+
+    The titles of panels 1 and 3 give the sample's margin ``y_i (w @ x_i + b)`` before
+    and after. One update raises it by ``lr * (||x_i||**2 + 1)`` (``lr * ||x_i||**2``
+    without a learned bias), which need not be enough to make it positive: panel 3 then
+    says "still wrong". All panels share the limits of panel 2 and equal axis scales.
+
+    Parameters
+    ----------
+    result : TrainResult
+        A run of :func:`perclab.train` (anything with a ``history`` like its).
+    k : int
+        The update to draw, from 1 to ``result.n_updates``.
+    X : array of shape (n_samples, 2)
+    y : array of shape (n_samples,)
+    axes : sequence of three Axes, optional
+        Where to draw. When omitted, a new figure with a white background is made, and
+        the legends of the panels are replaced by one legend below them.
+
+    Returns
+    -------
+    tuple of three Axes
+        ``(before, update, after)``.
+
+    Examples
+    --------
+    >>> from perclab import train
+    >>> X, y = [[1.0, 2.0], [2.0, -1.0]], [1, -1]
+    >>> result = train(X, y, fit_bias=False)
+    >>> before, update, after = plot_update_steps(result, 2, X, y)
+    >>> after.get_title().splitlines()[0]
+    'After: sample 1 is correct'
+    """
+    X, y = _data(X, y)
+    made_figure = axes is None
+    if made_figure:
+        fig, axes = plt.subplots(1, 3, figsize=(9.6, 4.0), layout="constrained")
+        fig.set_facecolor("white")
+    axes = tuple(axes)
+    if len(axes) != 3:
+        raise ValueError(
+            f"axes must hold three Axes (before, update, after), got {len(axes)}; "
+            "pass e.g. plt.subplots(1, 3)[1], or leave axes=None"
+        )
+    ax_before, ax_update, ax_after = axes
+    plot_update(result, k, X, y, ax_update)  # validates k
+    # equal scales by shrinking the box keeps the shared limits exactly
+    ax_update.set_aspect("equal", adjustable="box")
+    step = r"$w_k = w_{k-1} + \eta\, y_i x_i$"
+    ax_update.set_title(f"Update {k}:\n{step}", fontsize="medium")
+    history = result.history
+    i = int(history.sample[k - 1])
+    panels = [
+        (ax_before, history.w[k - 1], history.b[k - 1], "Before", "k-1"),
+        (ax_after, history.w[k], history.b[k], "After", "k"),
+    ]
+    for ax, w, b, when, index in panels:
+        _axes(ax)
+        plot_data(X, y, ax)
+        ax.set_xlim(ax_update.get_xlim())
+        ax.set_ylim(ax_update.get_ylim())
+        ax.set_aspect("equal", adjustable="box")
+        before = when == "Before"
+        if np.any(w):
+            plot_hyperplane(
+                w,
+                float(b),
+                ax,
+                normal_label=f"$w_{{{index}}}$",
+                color="#777777" if before else _LINE_COLOR,
+                linestyle="--" if before else "-",
+                label=when.lower(),
+            )
+        else:
+            ax.text(
+                0.02,
+                0.02,
+                f"$w_{{{index}}} = 0$: no boundary (every score is {float(b):g})",
+                transform=ax.transAxes,
+                fontsize="small",
+            )
+        ax.scatter(
+            *X[i],
+            s=260,
+            facecolors="none",
+            edgecolors=_UPDATE_COLOR,
+            linewidths=2,
+            zorder=4,
+            label="$x_i$, the sample of this update",
+        )
+        margin = float(y[i] * (w @ X[i] + b))
+        verdict = "is wrong" if margin <= 0 else "is correct"
+        if not before and margin <= 0:
+            verdict = "is still wrong"
+        relation = r"\leq 0" if margin <= 0 else "> 0"
+        ax.set_title(
+            f"{when}: sample {i} {verdict}\n"
+            rf"$y_i\,(w_{{{index}}}^\top x_i + b_{{{index}}}) = {margin:.3g} {relation}$",
+            fontsize="medium",
+        )
+        ax.legend(loc="best", framealpha=1)
+    if made_figure:
+        handles = {}
+        for ax in axes:
+            for handle, text in zip(*ax.get_legend_handles_labels(), strict=True):
+                handles.setdefault(text, handle)
+            ax.get_legend().remove()
+        order = ["before", "after"]  # the classes and the sample first, then the lines
+        handles = dict(sorted(handles.items(), key=lambda item: item[0] in order))
+        fig.legend(
+            handles.values(),
+            handles.keys(),
+            loc="outside lower center",
+            ncol=len(handles),
+            framealpha=1,
+        )
+    return axes
+
+
+def plot_proof_trace(traces, axes=None, *, normalise: bool = False):
+    """Draw the two inequalities of the convergence proof along training runs.
+
+    Left, (A): ``w_k @ w_star`` against the number of updates ``k``, above its floor
+    ``w_0 @ w_star + k * gamma``. Right, (B): ``||w_k||**2``, below its ceiling
+    ``||w_0||**2 + k * R**2``. ``traces`` is one :class:`perclab.theory.ProofTrace` or a
+    sequence of them. With ``normalise=True`` every run is drawn in its own units,
+    ``(w_k - w_0) @ w_star / gamma`` and ``(||w_k||**2 - ||w_0||**2) / R**2``, so that
+    the floor and the ceiling become the same line ``k`` for all runs: use it to
+    overlay many runs.
+
+    Returns the two axes (a new figure when ``axes`` is None).
+
+    Examples
+    --------
+    >>> from perclab import train
+    >>> from perclab.theory import proof_trace
+    >>> X, y = [[1.0, 0.0], [0.0, 1.0]], [1, 1]
+    >>> trace = proof_trace(train(X, y, fit_bias=False), X, y, fit_bias=False)
+    >>> ax_dot, ax_norm = plot_proof_trace(trace)
+    >>> ax_norm.lines[0].get_ydata()  # ||w_k||**2 after 0, 1 and 2 updates
+    array([0., 1., 2.])
+    """
+    traces = _proof_traces(traces)
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(10, 4), layout="constrained")
+    if len(axes) != 2:
+        raise ValueError(f"axes must hold two axes, got {len(axes)}")
+    ax_dot, ax_norm = (_axes(ax) for ax in axes)
+    many = len(traces) > 1
+    run_style = {"color": CLASS_STYLE[1]["color"], "lw": 1.0 if many else 2.0}
+    if many:
+        run_style["alpha"] = 0.5
+    limit_style = {"color": _LINE_COLOR, "ls": "--", "lw": 1.5}
+    for i, trace in enumerate(traces):
+        label = ("runs" if many else "the run") if i == 0 else None
+        dot, norm_sq = trace.w_dot_wstar, trace.norm_sq
+        if normalise:
+            dot = (dot - dot[0]) / trace.gamma
+            norm_sq = (norm_sq - norm_sq[0]) / trace.R**2
+        ax_dot.plot(trace.k, dot, **run_style, label=label)
+        ax_norm.plot(trace.k, norm_sq, **run_style, label=label)
+    if normalise:  # floor and ceiling are both the line k, as far as the longest run
+        k = max(traces, key=lambda t: t.n_updates).k
+        limits = [(k, k, k)]
+        ylabels = (r"$(w_k - w_0)^\top w^* / \gamma$", r"$(\|w_k\|^2 - \|w_0\|^2) / R^2$")
+        titles = (r"(A) gain in units of $\gamma$", r"(B) growth in units of $R^2$")
+    else:
+        limits = [(t.k, t.dot_floor, t.norm_sq_ceiling) for t in traces]
+        ylabels = (r"$w_k^\top w^*$", r"$\|w_k\|^2$")
+        titles = (
+            r"(A) $w_k^\top w^* \geq w_0^\top w^* + k\gamma$",
+            r"(B) $\|w_k\|^2 \leq \|w_0\|^2 + kR^2$",
+        )
+    for i, (k, floor, ceiling) in enumerate(limits):
+        ax_dot.plot(k, floor, **limit_style, label="floor (A)" if i == 0 else None)
+        ax_norm.plot(k, ceiling, **limit_style, label="ceiling (B)" if i == 0 else None)
+    for ax, ylabel, title in zip((ax_dot, ax_norm), ylabels, titles, strict=True):
+        ax.set(xlabel="updates $k$", ylabel=ylabel, title=title)
+        ax.legend(loc="upper left", framealpha=1)
+    return np.array([ax_dot, ax_norm])
+
+
+def _proof_traces(traces):
+    """``traces`` as a non-empty list of ProofTrace, or a TypeError."""
+    from perclab.theory import ProofTrace
+
+    traces = [traces] if isinstance(traces, ProofTrace) else list(traces)
+    if not traces or not all(isinstance(t, ProofTrace) for t in traces):
+        raise TypeError(
+            "traces must be a ProofTrace or a non-empty sequence of them; make one with "
+            "perclab.theory.proof_trace(result, X, y)"
+        )
+    return traces
+
+
+def plot_proof_chain(trace, ax=None):
+    """Draw the chain ``a + k gamma <= w_k @ w_star <= ||w_k|| <= sqrt(c + k R**2)``.
+
+    ``a = w_0 @ w_star`` and ``c = ||w_0||**2`` (both 0 from the zero start). The
+    straight floor and the square-root ceiling are drawn as far as the bound, where
+    they meet: no run can make more updates than that. The run's own ``w_k @ w_star``
+    and ``||w_k||`` lie between them. The floor and ceiling are sampled densely near
+    ``k = 0`` too, so that both axes can be made logarithmic.
+
+    Examples
+    --------
+    >>> from perclab import train
+    >>> from perclab.theory import proof_trace
+    >>> X, y = [[1.0, 0.0], [0.0, 1.0]], [1, 1]
+    >>> trace = proof_trace(train(X, y, fit_bias=False), X, y, fit_bias=False)
+    >>> ax = plot_proof_chain(trace)
+    >>> ax.lines[1].get_ydata().round(4)  # w_k @ w_star after 0, 1 and 2 updates
+    array([0.    , 0.7071, 1.4142])
+    >>> round(float(ax.lines[-1].get_xdata()[0]), 9)  # the bound R**2 / gamma**2
+    2.0
+    """
+    traces = _proof_traces(trace)
+    if len(traces) != 1:
+        raise TypeError("trace must be one ProofTrace; draw several runs one by one")
+    trace = traces[0]
+    ax = _axes(ax)
+    a, c = float(trace.w_dot_wstar[0]), float(trace.norm_sq[0])
+    k_max = max(trace.bound, trace.n_updates, 1.0) * 1.05
+    k = np.r_[0.0, np.geomspace(min(0.1, k_max), k_max, 400)]  # fine near 0: log axes
+    ax.plot(
+        k,
+        a + k * trace.gamma,
+        color=_LINE_COLOR,
+        ls="--",
+        lw=1.5,
+        label=r"floor $w_0^\top w^* + k\gamma$",
+    )
+    ax.plot(
+        trace.k,
+        trace.w_dot_wstar,
+        color=CLASS_STYLE[1]["color"],
+        marker="o",
+        ms=3,
+        lw=1.5,
+        label=r"$w_k^\top w^*$",
+    )
+    ax.plot(
+        trace.k,
+        np.sqrt(trace.norm_sq),
+        color=CLASS_STYLE[-1]["color"],
+        marker="s",
+        ms=3,
+        lw=1.5,
+        label=r"$\|w_k\|$",
+    )
+    ax.plot(
+        k,
+        np.sqrt(c + k * trace.R**2),
+        color=_LINE_COLOR,
+        ls=":",
+        lw=2,
+        label=r"ceiling $\sqrt{\|w_0\|^2 + kR^2}$",
+    )
+    ax.axvline(trace.bound, color=_UPDATE_COLOR, lw=1.5, label="bound")
+    ax.set(xlabel="updates $k$", ylabel="value after $k$ updates")
+    ax.legend(loc="upper left", framealpha=1)
     return ax

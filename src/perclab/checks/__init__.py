@@ -1,0 +1,79 @@
+"""Self-checks for the exercises: your function against a reference, case by case.
+
+Each ``check_*`` function takes the function you wrote, calls it on a list of cases
+(small hand-made edge cases first, then seeded random data), and compares every answer
+with a reference. It prints one short report and returns a :class:`CheckResult`:
+
+* all cases pass: ``All 40 cases pass.``;
+* a case fails: that case's inputs, the expected and the received output, and a hint.
+  The hint comes from the received output alone: the check runs the known wrong
+  versions of the function (wrong sign, ``<`` instead of ``<=``, bias not updated, ...)
+  on the same inputs and names the one whose output you reproduced;
+* your function raises: the case and the exception, in two lines;
+* your function is still the stub (``NotImplementedError``): one line saying so.
+
+Only behaviour is checked, never the form of the code: loops or vectorised code, lists or
+arrays, labels -1/+1 as ints or floats all pass when the numbers are right. Every input
+is a fresh copy, so changing an argument in place does no harm. Where the reference is
+exact (labels, counts, weights built from small integers) the comparison is exact; where
+floating-point sums may round differently it uses a tolerance, stated in each docstring.
+
+The references are perclab's own tested functions where they exist (:func:`perclab.train`,
+:func:`perclab.predict`, :mod:`perclab.theory`) and short private functions here
+(``_ref_*``) for the rest.
+
+Use: ``from perclab import checks`` and then, for example,
+``result = checks.check_one_update(one_update)``.
+"""
+
+from perclab.checks._core import CheckResult
+from perclab.checks.gradients import (
+    check_gradient_descent,
+    check_logistic_gradient,
+    check_logistic_loss,
+    check_perceptron_gradient,
+    check_perceptron_loss,
+)
+from perclab.checks.perceptron import (
+    check_absorb_bias,
+    check_is_mistake,
+    check_one_update,
+    check_predict_labels,
+    check_train_absorbed,
+    check_train_until_clean,
+)
+from perclab.checks.selection import check_model_selection
+from perclab.checks.theory import (
+    check_margin,
+    check_mistake_bound,
+    check_proof_steps,
+    check_radius,
+)
+from perclab.checks.variants import (
+    check_kernel_perceptron,
+    check_kernel_predict,
+    check_pocket,
+)
+
+__all__ = [
+    "CheckResult",
+    "check_absorb_bias",
+    "check_gradient_descent",
+    "check_is_mistake",
+    "check_kernel_perceptron",
+    "check_kernel_predict",
+    "check_logistic_gradient",
+    "check_logistic_loss",
+    "check_margin",
+    "check_mistake_bound",
+    "check_model_selection",
+    "check_one_update",
+    "check_perceptron_gradient",
+    "check_perceptron_loss",
+    "check_pocket",
+    "check_predict_labels",
+    "check_proof_steps",
+    "check_radius",
+    "check_train_absorbed",
+    "check_train_until_clean",
+]

@@ -1,0 +1,626 @@
+"""Gradient descent, stochastic gradient descent, and the perceptron as one of them.
+
+Gradient descent minimises a cost ``f`` by stepping against its gradient,
+
+    theta_t = theta_{t-1} - alpha_t * grad_f(theta_{t-1}),   t = 1, 2, ...
+
+with step sizes ``alpha_t`` from a :class:`Schedule`. Stochastic gradient descent uses,
+at step ``t``, the gradient of one example's loss instead of the gradient of the whole
+cost.
+
+The classifier losses are functions of the margin ``m = y * (w @ x + b)``, which is
+positive when ``x`` is classified correctly. On the perceptron loss ``max(0, -m)``, with
+the subgradient ``-y * x`` chosen on every mistake (``m <= 0``, the kink ``m = 0``
+included), stochastic gradient descent with the constant step ``lr`` is the perceptron
+itself: :func:`perceptron_sgd` makes exactly the updates of :func:`perclab.train`.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from perclab._validation import (
+    check_bool,
+    check_int,
+    check_pm1_labels,
+    check_random_state,
+    check_real,
+    check_vector,
+    check_X,
+)
+from perclab.perceptron import NotConvergedWarning, UpdateHistory
+
+__all__ = [
+    "DescentPath",
+    "Gradient",
+    "PerceptronSGDResult",
+    "Schedule",
+    "constant",
+    "gradient_descent",
+    "hinge_loss",
+    "inverse_t",
+    "inverse_t_squared",
+    "margins",
+    "perceptron_loss",
+    "perceptron_sgd",
+    "perceptron_subgradient",
+    "sgd",
+    "zero_one_loss",
+]
+
+# ----------------------------------------------------------------------- step sizes
+
+
+@dataclass(frozen=True, repr=False)
+class Schedule:
+    """Step sizes ``alpha_t = alpha0 / t**power`` for the steps ``t = 1, 2, 3, ...``.
+
+    ``power=0`` is a constant step, ``power=1`` the ``1/t`` schedule. The classic
+    conditions for stochastic gradient descent, ``sum(alpha_t) = inf`` and
+    ``sum(alpha_t**2) < inf``, hold exactly when ``1/2 < power <= 1``.
+
+    Examples
+    --------
+    >>> schedule = inverse_t(0.5)
+    >>> schedule
+    Schedule(alpha_t = 0.5 / t)
+    >>> schedule(1), schedule(4)
+    (0.5, 0.125)
+    >>> schedule.sum_diverges, schedule.sum_of_squares_converges
+    (True, True)
+    """
+
+    alpha0: float
+    power: float
+
+    def __post_init__(self):
+        object.__setattr__(self, "alpha0", check_real(self.alpha0, name="alpha0"))
+        object.__setattr__(self, "power", check_real(self.power, name="power"))
+        if self.alpha0 <= 0:
+            raise ValueError(f"alpha0 must be > 0, got {self.alpha0}; steps are positive")
+        if self.power < 0:
+            raise ValueError(
+                f"power must be >= 0, got {self.power}; a negative power makes the "
+                "steps grow without bound"
+            )
+
+    def __call__(self, t):
+        """Return ``alpha_t`` for a step number ``t >= 1`` (or an array of them)."""
+        if isinstance(t, (numbers.Integral, np.integer)) and not isinstance(t, bool):
+            if t < 1:
+                raise ValueError(f"steps are counted from t = 1, got t = {t}")
+            return self.alpha0 / float(t) ** self.power
+        steps = np.asarray(t)
+        if steps.dtype == bool or not np.issubdtype(steps.dtype, np.integer):
+            raise TypeError(f"t must be an integer step number >= 1, got {t!r}")
+        if steps.size and steps.min() < 1:
+            raise ValueError(f"steps are counted from t = 1, got t = {steps.min()}")
+        return self.alpha0 / steps.astype(float) ** self.power
+
+    @property
+    def sum_diverges(self) -> bool:
+        """Whether ``sum(alpha_t)`` is infinite: the steps can travel any distance."""
+        return self.power <= 1
+
+    @property
+    def sum_of_squares_converges(self) -> bool:
+        """Whether ``sum(alpha_t**2)`` is finite: the noise the steps let in dies out."""
+        return self.power > 0.5
+
+    def __repr__(self) -> str:
+        if self.power == 0:
+            return f"Schedule(alpha_t = {self.alpha0:g})"
+        if self.power == 1:
+            return f"Schedule(alpha_t = {self.alpha0:g} / t)"
+        return f"Schedule(alpha_t = {self.alpha0:g} / t**{self.power:g})"
+
+
+def constant(alpha: float) -> Schedule:
+    """The constant step ``alpha_t = alpha``.
+
+    Examples
+    --------
+    >>> constant(0.1)
+    Schedule(alpha_t = 0.1)
+    """
+    return Schedule(alpha, 0.0)
+
+
+def inverse_t(alpha0: float = 1.0) -> Schedule:
+    """The step ``alpha_t = alpha0 / t``: it meets both conditions of the theory.
+
+    Examples
+    --------
+    >>> inverse_t(2.0)(8)
+    0.25
+    """
+    return Schedule(alpha0, 1.0)
+
+
+def inverse_t_squared(alpha0: float = 1.0) -> Schedule:
+    """The step ``alpha_t = alpha0 / t**2``: too fast a decay (``sum(alpha_t)`` is finite).
+
+    Examples
+    --------
+    >>> inverse_t_squared(1.0).sum_diverges
+    False
+    """
+    return Schedule(alpha0, 2.0)
+
+
+# ----------------------------------------------------------------- descent methods
+
+
+@dataclass(frozen=True, repr=False)
+class DescentPath:
+    """Every iterate of a run of :func:`gradient_descent` or :func:`sgd`.
+
+    ``theta[t]`` is the iterate after ``t`` steps (``theta[0]`` the start, ``theta[-1]``
+    the end); ``step_sizes[t - 1]`` is ``alpha_t``; for :func:`sgd`, ``samples[t - 1]``
+    is the example whose gradient step ``t`` used (``None`` for gradient descent).
+    """
+
+    theta: np.ndarray
+    step_sizes: np.ndarray
+    schedule: Schedule
+    samples: np.ndarray | None = None
+
+    @property
+    def final(self) -> np.ndarray:
+        """The last iterate, ``theta[-1]``."""
+        return self.theta[-1]
+
+    @property
+    def n_steps(self) -> int:
+        """The number of steps taken, ``len(theta) - 1``."""
+        return int(self.step_sizes.shape[0])
+
+    def __repr__(self) -> str:
+        final = np.array2string(np.asarray(self.final), precision=4, threshold=6)
+        return (
+            f"DescentPath(n_steps={self.n_steps}, schedule={self.schedule!r}, "
+            f"final={final})"
+        )
+
+
+def gradient_descent(
+    grad: Callable, theta0, *, schedule: Schedule | float, n_steps: int = 100
+) -> DescentPath:
+    """Run ``theta_t = theta_{t-1} - alpha_t * grad(theta_{t-1})`` for ``n_steps`` steps.
+
+    Parameters
+    ----------
+    grad : callable
+        ``grad(theta)`` returns the gradient at ``theta``, an array of ``theta``'s shape.
+        It may be noisy (a stochastic gradient): it is called once per step.
+    theta0 : float or array
+        The start. Its shape is the shape of every iterate.
+    schedule : Schedule or float
+        The step sizes ``alpha_t``; a number means the constant step ``constant(number)``.
+    n_steps : int, default 100
+
+    Returns
+    -------
+    DescentPath
+        ``theta`` of shape ``(n_steps + 1, *theta0.shape)``, with ``theta[0] == theta0``.
+
+    Raises
+    ------
+    FloatingPointError
+        If an iterate or a gradient stops being finite: the steps are too large.
+
+    Examples
+    --------
+    Minimise ``f(theta) = (theta - 3)**2 / 2``, whose gradient is ``theta - 3``:
+
+    >>> path = gradient_descent(lambda theta: theta - 3.0, 0.0, schedule=0.5, n_steps=4)
+    >>> path.theta
+    array([0.    , 1.5   , 2.25  , 2.625 , 2.8125])
+    """
+    if not callable(grad):
+        raise TypeError(f"grad must be a function theta -> gradient, got {grad!r}")
+    theta = _check_theta(theta0)
+    schedule = _check_schedule(schedule)
+    n_steps = check_int(n_steps, name="n_steps", minimum=0)
+    step_sizes = schedule(np.arange(1, n_steps + 1))
+    path = [theta]
+    for t in range(1, n_steps + 1):
+        g = _check_gradient(grad(theta.copy()), theta.shape, t)
+        theta = _step(theta, step_sizes[t - 1], g, t)
+        path.append(theta)
+    return DescentPath(theta=np.stack(path), step_sizes=step_sizes, schedule=schedule)
+
+
+def sgd(
+    grad_i: Callable,
+    theta0,
+    n_samples: int,
+    *,
+    schedule: Schedule | float,
+    n_epochs: int = 1,
+    shuffle: bool = False,
+    random_state=None,
+) -> DescentPath:
+    """Stochastic gradient descent on a cost ``sum_i loss_i(theta)`` over examples.
+
+    Step ``t`` (counted from 1 across all epochs) takes the next example ``i`` and sets
+    ``theta_t = theta_{t-1} - alpha_t * grad_i(theta_{t-1}, i)``. Each epoch visits every
+    example once, in the order ``0, 1, ..., n_samples - 1`` or, with ``shuffle=True``, in a
+    fresh random order.
+
+    Parameters
+    ----------
+    grad_i : callable
+        ``grad_i(theta, i)`` returns the gradient of example ``i``'s loss at ``theta``.
+    theta0 : float or array
+    n_samples : int
+        Number of examples.
+    schedule : Schedule or float
+        The step sizes; a number means a constant step.
+    n_epochs : int, default 1
+    shuffle : bool, default False
+    random_state : None, int or numpy Generator
+        Seed for the shuffling.
+
+    Returns
+    -------
+    DescentPath
+        With ``samples[t - 1]``, the example used at step ``t``.
+
+    Examples
+    --------
+    With the loss ``(x_i - theta)**2 / 2`` and ``alpha_t = 1 / t``, the iterates are the
+    running means of the samples:
+
+    >>> x = np.array([4.0, 2.0, 0.0, 6.0])
+    >>> path = sgd(lambda theta, i: theta - x[i], 0.0, len(x), schedule=inverse_t())
+    >>> path.theta
+    array([0., 4., 3., 2., 3.])
+    """
+    if not callable(grad_i):
+        raise TypeError(f"grad_i must be a function (theta, i) -> gradient, got {grad_i!r}")
+    theta = _check_theta(theta0)
+    n_samples = check_int(n_samples, name="n_samples", minimum=1)
+    schedule = _check_schedule(schedule)
+    n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    shuffle = check_bool(shuffle, name="shuffle")
+    rng = check_random_state(random_state)
+    step_sizes = schedule(np.arange(1, n_samples * n_epochs + 1))
+    path, samples, t = [theta], [], 0
+    for _ in range(n_epochs):
+        order = rng.permutation(n_samples) if shuffle else range(n_samples)
+        for i in order:
+            t += 1
+            g = _check_gradient(grad_i(theta.copy(), int(i)), theta.shape, t)
+            theta = _step(theta, step_sizes[t - 1], g, t)
+            path.append(theta)
+            samples.append(int(i))
+    return DescentPath(
+        theta=np.stack(path),
+        step_sizes=step_sizes,
+        schedule=schedule,
+        samples=np.asarray(samples, dtype=np.intp),
+    )
+
+
+def _check_theta(theta0) -> np.ndarray:
+    try:
+        theta = np.array(theta0, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"theta0 must be a number or an array of numbers, got {theta0!r}"
+        ) from None
+    if not np.all(np.isfinite(theta)):
+        raise ValueError("theta0 contains NaN or infinity; start from finite numbers")
+    return theta
+
+
+def _check_schedule(schedule) -> Schedule:
+    if isinstance(schedule, Schedule):
+        return schedule
+    if isinstance(schedule, numbers.Real) and not isinstance(schedule, bool):
+        return constant(schedule)
+    raise TypeError(
+        "schedule must be a Schedule (e.g. constant(0.1), inverse_t(), "
+        f"inverse_t_squared()) or a positive number, got {schedule!r}"
+    )
+
+
+def _check_gradient(g, shape, t) -> np.ndarray:
+    try:
+        g = np.asarray(g, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"the gradient must be an array of numbers, got {g!r}") from None
+    if g.shape != shape:
+        raise ValueError(
+            f"the gradient has shape {g.shape} but theta has shape {shape}; return one "
+            "partial derivative per entry of theta"
+        )
+    if not np.all(np.isfinite(g)):
+        raise FloatingPointError(
+            f"the gradient at step {t} is not finite: the iterates diverged; use smaller "
+            "step sizes"
+        )
+    return g
+
+
+def _step(theta, alpha, g, t) -> np.ndarray:
+    """``theta - alpha * g``, refusing to overflow."""
+    with np.errstate(over="raise", invalid="raise"):
+        try:
+            return theta - alpha * g
+        except FloatingPointError:
+            raise FloatingPointError(
+                f"step {t} overflowed: the iterates diverged; use smaller step sizes"
+            ) from None
+
+
+# --------------------------------------------------------- losses of a classifier
+
+
+class Gradient(NamedTuple):
+    """A (sub)gradient with respect to the weights ``w`` and the bias ``b``."""
+
+    w: np.ndarray
+    b: float
+
+
+def margins(X, y, w, b: float = 0.0) -> np.ndarray:
+    """Return the margins ``m_i = y_i * (w @ x_i + b)``: positive exactly when correct.
+
+    Examples
+    --------
+    >>> margins([[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1], w=[-1.0, 1.0])
+    array([ 1., -2.,  0.])
+    """
+    X = check_X(X)
+    y = check_pm1_labels(y, X.shape[0])
+    w = check_vector(w, X.shape[1], name="w")
+    b = check_real(b, name="b")
+    return y * (X @ w + b)
+
+
+def zero_one_loss(margin):
+    """The 0/1 loss: 1 for a mistake (``margin <= 0``), 0 otherwise.
+
+    A point on the hyperplane (margin 0) counts as a mistake, as it does in training.
+    Summed over a data set it is the number of misclassified points. It is piecewise
+    constant, so its derivative is 0 wherever it exists: no use to gradient descent.
+
+    Examples
+    --------
+    >>> zero_one_loss([-2.0, 0.0, 0.5])
+    array([1., 1., 0.])
+    """
+    m = _check_margin(margin)
+    return _like_input(np.where(m <= 0, 1.0, 0.0), margin)
+
+
+def perceptron_loss(margin):
+    """The perceptron loss ``max(0, -margin)``: how far on the wrong side a point lies.
+
+    It is 0 for correct points and ``|w @ x + b|``, the distance to the hyperplane times
+    ``||w||``, for misclassified ones.
+
+    Examples
+    --------
+    >>> perceptron_loss([-2.0, 0.0, 0.5])
+    array([2., 0., 0.])
+    """
+    m = _check_margin(margin)
+    return _like_input(np.where(m < 0, -m, 0.0), margin)
+
+
+def hinge_loss(margin):
+    """The hinge loss ``max(0, 1 - margin)``: the perceptron loss moved to demand a margin.
+
+    Examples
+    --------
+    >>> hinge_loss([-2.0, 0.0, 0.5, 3.0])
+    array([3. , 1. , 0.5, 0. ])
+    """
+    m = _check_margin(margin)
+    return _like_input(np.where(m < 1, 1.0 - m, 0.0), margin)
+
+
+def perceptron_subgradient(X, y, w, b: float = 0.0) -> Gradient:
+    """A subgradient of the total perceptron loss ``sum_i max(0, -y_i (w @ x_i + b))``.
+
+    Example ``i`` contributes ``(-y_i * x_i, -y_i)`` when it is a mistake,
+    ``y_i (w @ x_i + b) <= 0``, and nothing otherwise. At the kink (margin exactly 0)
+    any multiple ``c * (-y_i * x_i, -y_i)`` with ``0 <= c <= 1`` is a subgradient; this
+    function takes ``c = 1``, so that a step against it moves a point off the hyperplane
+    (from ``w = 0`` every margin is 0, and ``c = 0`` would never move).
+
+    Returns
+    -------
+    Gradient
+        ``(w, b)``: the partial subgradients with respect to ``w`` and to ``b``.
+
+    Examples
+    --------
+    >>> X, y = [[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1]
+    >>> perceptron_subgradient(X, y, w=[-1.0, 1.0])  # samples 1 and 2 are mistakes
+    Gradient(w=array([0., 2.]), b=0.0)
+    """
+    X = check_X(X)
+    y = check_pm1_labels(y, X.shape[0])
+    w = check_vector(w, X.shape[1], name="w")
+    b = check_real(b, name="b")
+    mistake = y * (X @ w + b) <= 0
+    return Gradient(w=-(y[mistake] @ X[mistake]) + 0.0, b=float(-np.sum(y[mistake]) + 0.0))
+
+
+def _check_margin(margin, name: str = "margin") -> np.ndarray:
+    """Return ``margin`` as a float array (infinities allowed, NaN refused)."""
+    if isinstance(margin, (str, bytes)):
+        raise TypeError(f"{name} must be a number or an array of numbers, got a string")
+    m = np.asarray(margin)
+    if m.dtype == bool or not np.issubdtype(m.dtype, np.number):
+        raise TypeError(f"{name} must hold real numbers, got dtype {m.dtype}")
+    if np.issubdtype(m.dtype, np.complexfloating):
+        raise TypeError(f"{name} must hold real numbers, got complex dtype {m.dtype}")
+    m = m.astype(float)
+    if np.any(np.isnan(m)):
+        raise ValueError(f"{name} contains NaN; compute it from finite w, b and data")
+    return m
+
+
+def _like_input(values: np.ndarray, margin):
+    """A float for a scalar margin, an array otherwise."""
+    return float(values) if np.ndim(margin) == 0 else values
+
+
+# ---------------------------------------------------------- the perceptron as SGD
+
+
+@dataclass(frozen=True, repr=False)
+class PerceptronSGDResult:
+    """What :func:`perceptron_sgd` returns; the fields mean what they mean for train.
+
+    ``n_steps`` counts every SGD step (one per example visited); ``n_updates`` only the
+    steps whose subgradient was taken on a mistake, the ones :func:`perclab.train`
+    calls updates. ``history`` records those, as :class:`perclab.UpdateHistory`.
+    """
+
+    w: np.ndarray
+    b: float
+    converged: bool
+    epochs: int
+    n_steps: int
+    n_updates: int
+    mistakes_per_epoch: list[int]
+    history: UpdateHistory = field(repr=False)
+
+    def __repr__(self) -> str:
+        w = np.array2string(self.w, precision=4, threshold=6)
+        return (
+            f"PerceptronSGDResult(converged={self.converged}, epochs={self.epochs}, "
+            f"n_steps={self.n_steps}, n_updates={self.n_updates}, w={w}, b={self.b:.6g})"
+        )
+
+
+def perceptron_sgd(
+    X,
+    y,
+    *,
+    lr: float = 1.0,
+    fit_bias: bool = True,
+    w0=None,
+    b0: float = 0.0,
+    n_epochs: int = 1000,
+    shuffle: bool = False,
+    random_state=None,
+) -> PerceptronSGDResult:
+    """Stochastic gradient descent on the perceptron loss, with the constant step ``lr``.
+
+    Each step takes the next example's loss ``max(0, -y_i (w @ x_i + b))``, its
+    subgradient ``g = (-y_i * x_i, -y_i)`` on a mistake (``y_i (w @ x_i + b) <= 0``) and
+    0 otherwise, and sets ``(w, b) <- (w, b) - lr * g`` (``b`` stays at ``b0`` when
+    ``fit_bias=False``). After an epoch without a mistake every example's subgradient is
+    0, so no later step could move: the run stops there.
+
+    This is :func:`perclab.train` with the same arguments, derived rather than stated:
+    the same updates in the same order, bit for bit.
+
+    Parameters
+    ----------
+    X : array of shape (n_samples, n_features)
+    y : array of shape (n_samples,), labels -1 and +1
+    lr : float, default 1.0
+        The constant step size ``alpha_t = lr``; train's learning rate.
+    fit_bias : bool, default True
+    w0 : array of shape (n_features,), optional
+        Starting weights; zeros when omitted.
+    b0 : float, default 0.0
+    n_epochs : int, default 1000
+        Most passes over the data.
+    shuffle : bool, default False
+        A fresh random order in every epoch (the same orders as train's, for the same
+        ``random_state``).
+    random_state : None, int or numpy Generator
+
+    Returns
+    -------
+    PerceptronSGDResult
+
+    Warns
+    -----
+    NotConvergedWarning
+        If the last epoch still had mistakes.
+
+    Examples
+    --------
+    >>> from perclab import train
+    >>> X = [[2.0, 1.0], [1.0, 3.0], [3.0, 2.0], [0.5, 2.0], [2.5, 2.6], [1.5, 1.4]]
+    >>> y = [-1, 1, -1, 1, 1, -1]
+    >>> run = perceptron_sgd(X, y)
+    >>> run.converged, run.epochs, run.n_steps, run.n_updates, run.w, run.b
+    (True, 8, 48, 18, array([-4. ,  5.2]), -2.0)
+    >>> bool(np.array_equal(run.history.w, train(X, y).history.w))
+    True
+    """
+    X = check_X(X)
+    n_samples, n_features = X.shape
+    y = check_pm1_labels(y, n_samples)
+    lr = check_real(lr, name="lr", positive=True)
+    fit_bias = check_bool(fit_bias, name="fit_bias")
+    w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
+    b = check_real(b0, name="b0")
+    n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    shuffle = check_bool(shuffle, name="shuffle")
+    rng = check_random_state(random_state)
+
+    updates = {"sample": [], "epoch": [], "w": [w.copy()], "b": [b]}
+    mistakes_per_epoch: list[int] = []
+    for epoch in range(1, n_epochs + 1):
+        order = rng.permutation(n_samples) if shuffle else range(n_samples)
+        mistakes = 0
+        for i in order:
+            x_i, y_i = X[i], y[i]
+            mistake = y_i * (w @ x_i + b) <= 0  # on the loss's sloped piece, kink included
+            g_w, g_b = (-y_i * x_i, -y_i) if mistake else (np.zeros(n_features), 0.0)
+            w = w - lr * g_w  # theta <- theta - alpha * gradient
+            if fit_bias:
+                b = b - lr * g_b
+            if mistake:
+                mistakes += 1
+                updates["sample"].append(i)
+                updates["epoch"].append(epoch)
+                updates["w"].append(w.copy())
+                updates["b"].append(b)
+        mistakes_per_epoch.append(mistakes)
+        if mistakes == 0:
+            break
+
+    converged = mistakes_per_epoch[-1] == 0
+    if not converged:
+        warnings.warn(
+            f"SGD on the perceptron loss did not converge in n_epochs={n_epochs} epochs "
+            f"({mistakes_per_epoch[-1]} mistakes in the last one); the data may not be "
+            "linearly separable",
+            NotConvergedWarning,
+            stacklevel=2,
+        )
+    history = UpdateHistory(
+        sample=np.asarray(updates["sample"], dtype=np.intp),
+        epoch=np.asarray(updates["epoch"], dtype=np.intp),
+        w=np.vstack(updates["w"]),
+        b=np.asarray(updates["b"], dtype=float),
+    )
+    return PerceptronSGDResult(
+        w=w,
+        b=float(b),
+        converged=converged,
+        epochs=len(mistakes_per_epoch),
+        n_steps=len(mistakes_per_epoch) * n_samples,
+        n_updates=len(history),
+        mistakes_per_epoch=mistakes_per_epoch,
+        history=history,
+    )
