@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOK_BUDGET = 60.0
+BOOK_BASE_BUDGET = 20.0
+BOOK_PER_NOTEBOOK = 8.0
 NOTEBOOK_BUDGET = 10.0
 IMPORT_BUDGET = 0.3
 HEAVY = ("sklearn", "sympy", "ipywidgets", "matplotlib")  # loaded only where needed
@@ -129,11 +130,12 @@ def main() -> None:
             book = copy_repository(workdir)
             total = build_book(book)
             times, source = notebook_times(book)
-            print(f"cold jupyter-book build, whole book:  {verdict(total, BOOK_BUDGET)}")
+            book_budget = BOOK_BASE_BUDGET + BOOK_PER_NOTEBOOK * len(times)
+            print(f"cold jupyter-book build, whole book:  {verdict(total, book_budget)}")
             print(f"notebook execution ({len(times)}, {source}):")
             for name, run in sorted(times.items()):
                 print(f"  {name:40s} {verdict(run, NOTEBOOK_BUDGET)}")
-            over += ["book"] * (total > BOOK_BUDGET)
+            over += ["book"] * (total > book_budget)
             over += [name for name, run in times.items() if run > NOTEBOOK_BUDGET]
         finally:
             if args.keep:
