@@ -145,3 +145,18 @@ def test_refuses_wrong_axes_and_k(worked_example):
             plot_update_steps(result, k, X, y)
     with pytest.raises(ValueError, match="2-D data"):
         plot_update_steps(result, 1, np.ones((6, 3)), y)
+
+
+def test_titles_show_the_bias_only_when_it_is_learned(worked_example):
+    X, y = worked_example
+    k = 3
+    without = plot_update_steps(perclab.train(X, y, fit_bias=False), k, X, y)
+    for ax, index in [(without[0], "k-1"), (without[2], "k")]:
+        assert f"(w_{{{index}}}^\\top x_i)" in ax.get_title()
+        assert "b_" not in ax.get_title()
+    fixed = perclab.train(X, y, fit_bias=False, b0=-0.5)
+    for ax in plot_update_steps(fixed, k, X, y)[::2]:
+        assert "x_i - 0.5)" in ax.get_title() and "b_" not in ax.get_title()
+    learned = plot_update_steps(perclab.train(X, y), k, X, y)
+    assert "x_i + b_{k-1})" in learned[0].get_title()
+    assert "x_i + b_{k})" in learned[2].get_title()

@@ -320,10 +320,12 @@ def plot_update_steps(result, k: int, X, y, axes=None):
        ``lr * y_i * x_i`` and their sum ``w_k``, with both lines (:func:`plot_update`).
     3. The new hyperplane ``w_k @ x + b_k = 0`` (solid) and the same sample.
 
-    The titles of panels 1 and 3 give the sample's margin ``y_i (w @ x_i + b)`` before
-    and after. One update raises it by ``lr * (||x_i||**2 + 1)`` (``lr * ||x_i||**2``
-    without a learned bias), which need not be enough to make it positive: panel 3 then
-    says "still wrong". All panels share the limits of panel 2 and equal axis scales.
+    The titles of panels 1 and 3 give the sample's functional margin
+    ``y_i (w @ x_i + b)`` before and after; for a run without a learned bias they show
+    no ``b_k`` (only the fixed value of ``b``, when it is not 0). One update raises the
+    functional margin by ``lr * (||x_i||**2 + 1)`` (``lr * ||x_i||**2`` without a
+    learned bias), which need not be enough to make it positive: panel 3 then says
+    "still wrong". All panels share the limits of panel 2 and equal axis scales.
 
     Parameters
     ----------
@@ -370,6 +372,9 @@ def plot_update_steps(result, k: int, X, y, axes=None):
     ax_update.set_title(f"Update {k}:\n{step}", fontsize="medium")
     history = result.history
     i = int(history.sample[k - 1])
+    # A learned bias moves at every update; a run without one keeps b fixed, and
+    # the titles then show no b_k (nor any b when it is fixed at 0).
+    bias_learned = bool(np.any(history.b != history.b[0]))
     panels = [
         (ax_before, history.w[k - 1], history.b[k - 1], "Before", "k-1"),
         (ax_after, history.w[k], history.b[k], "After", "k"),
@@ -413,9 +418,14 @@ def plot_update_steps(result, k: int, X, y, axes=None):
         if not before and margin <= 0:
             verdict = "is still wrong"
         relation = r"\leq 0" if margin <= 0 else "> 0"
+        if bias_learned:
+            bias = f" + b_{{{index}}}"
+        else:
+            sign = "+" if b > 0 else "-"
+            bias = f" {sign} {abs(float(b)):g}" if b != 0 else ""
         ax.set_title(
             f"{when}: sample {i} {verdict}\n"
-            rf"$y_i\,(w_{{{index}}}^\top x_i + b_{{{index}}}) = {margin:.3g} {relation}$",
+            rf"$y_i\,(w_{{{index}}}^\top x_i{bias}) = {margin:.3g} {relation}$",
             fontsize="medium",
         )
         ax.legend(loc="best", framealpha=1)
