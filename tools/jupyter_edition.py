@@ -612,9 +612,14 @@ def glued_outputs(executed: nbformat.NotebookNode) -> dict[str, dict]:
     values = {}
     for cell in executed.cells:
         for output in cell.get("outputs", []):
-            name = output.get("metadata", {}).get("scrapbook", {}).get("name")
-            if name:
-                values[name] = dict(output["data"])
+            record = output.get("metadata", {}).get("scrapbook", {})
+            if record.get("name"):
+                # glue prefixes the mime types of what it records; the book build strips it
+                prefix = record.get("mime_prefix", "")
+                values[record["name"]] = {
+                    mime.removeprefix(prefix): value
+                    for mime, value in output["data"].items()
+                }
     return values
 
 
@@ -694,16 +699,24 @@ def glue_of(path: Path, root: Path, notebook) -> dict[str, dict]:
 
 
 def execute(notebook, cwd: Path, timeout: int = 600) -> nbformat.NotebookNode:
-    """Run a copy of ``notebook`` top to bottom in a fresh kernel, in folder ``cwd``."""
+    """Run a copy of ``notebook`` top to bottom in a fresh kernel, in folder ``cwd``.
+
+    The kernel gets this process's environment without ``MPLBACKEND`` (the test suite
+    sets it to Agg), so that figures are drawn as in Jupyter, by the inline backend.
+    """
+    import os
+
     from nbclient import NotebookClient
 
     run = copy.deepcopy(notebook)
-    NotebookClient(
+    env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    client = NotebookClient(
         run,
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(cwd)}},
-    ).execute()
+    )
+    client.execute(env=env)
     return run
 
 
