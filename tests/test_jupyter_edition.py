@@ -123,8 +123,17 @@ def test_the_marker_check_sees_the_sources_markup(name):
 def test_edition_code_is_the_source_code(path):
     docname, source = SOURCES[path]
     edition = nbformat.read(path, as_version=4)
-    code = [(c.source, c.metadata) for c in edition.cells if c.cell_type == "code"]
-    assert code == [(c.source, c.metadata) for c in source.cells if c.cell_type == "code"]
+    code = [c for c in edition.cells if c.cell_type == "code"]
+    assert [c.source for c in code] == [
+        c.source for c in source.cells if c.cell_type == "code"
+    ]
+    originals = [c for c in source.cells if c.cell_type == "code"]
+    for cell, original in zip(code, originals, strict=True):
+        assert cell.metadata.get("tags") == original.metadata.get("tags")
+        hidden = bool(tool.HIDDEN_TAGS & set(original.metadata.get("tags", [])))
+        assert cell.metadata.get("jupyter", {}).get("source_hidden", False) == hidden or (
+            original.metadata.get("jupyter", {}).get("source_hidden")
+        )
     assert all(
         not c.outputs and c.execution_count is None
         for c in edition.cells
@@ -355,3 +364,65 @@ def test_every_label_the_sources_use_is_known():
         ):
             assert label in BOOK.targets, f"{docname}: {label}"
             assert BOOK.targets[label].docname in BOOK.docs
+
+
+def _requirement_closure() -> set[str]:
+    """The distributions requirements.txt installs, with everything they require."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    from packaging.requirements import Requirement
+
+    def name(text):
+        return re.sub(r"[-_.]+", "-", text).lower()
+
+    todo = ["perclab"]
+    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").split("\n"):
+        line = line.split("#")[0].strip()
+        if line and not line.startswith("-"):
+            todo.append(name(Requirement(line).name))
+    seen = set()
+    while todo:
+        dist = todo.pop()
+        if dist in seen:
+            continue
+        seen.add(dist)
+        try:
+            needs = requires(dist) or []
+        except PackageNotFoundError:
+            continue
+        for need in map(Requirement, needs):
+            if need.marker is None or need.marker.evaluate({"extra": ""}):
+                todo.append(name(need.name))
+    return seen
+
+
+def test_editions_import_only_what_requirements_txt_installs():
+    # Binder installs requirements.txt and nothing else: every module an edition imports
+    # comes from the standard library or from a distribution that file pulls in.
+    import ast
+    from importlib.metadata import packages_distributions
+
+    allowed = _requirement_closure()
+    providers = packages_distributions()
+    missing = set()
+    for path in EDITIONS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            code = tool.without_magics(cell.source)
+            for node in ast.walk(ast.parse(code)):
+                if isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                    modules = [node.module]
+                else:
+                    continue
+                for module in (m.split(".")[0] for m in modules):
+                    if module in sys.stdlib_module_names:
+                        continue
+                    dists = {
+                        re.sub(r"[-_.]+", "-", d).lower() for d in providers.get(module, [])
+                    }
+                    if module != "perclab" and not dists & allowed:
+                        missing.add(f"{path.name}: {module}")
+    assert not missing, sorted(missing)

@@ -8,7 +8,8 @@ notebooks a learner opens in JupyterLab, the classic Notebook or Colab:
 * ``jupyter/exercises/NN_name.ipynb`` from each student notebook, itself made by
   ``tools/exercises.py`` from ``exercises/solutions/NN_name.ipynb`` (no solutions).
 
-Code cells are copied unchanged (so running an edition runs its source). Markdown cells
+Code cells are copied unchanged (so running an edition runs its source); those the book
+hides are folded (``source_hidden``, which JupyterLab honours). Markdown cells
 become plain Markdown: definitions, theorems, proofs, algorithms, exercises, notes and
 "going further" sections become headed blocks between rules; dropdowns and folded
 solutions become ``<details>`` blocks, folded; every glued number is written in, and a
@@ -623,14 +624,19 @@ def glued_outputs(executed: nbformat.NotebookNode) -> dict[str, dict]:
     return values
 
 
-def _python(source: str) -> ast.Module | None:
-    lines = [
-        "" if line.lstrip().startswith(("%", "!")) else line for line in source.split("\n")
-    ]
-    try:
-        return ast.parse("\n".join(lines))
-    except SyntaxError:
-        return None
+def without_magics(source: str) -> str:
+    """Python source with each IPython magic or shell line replaced by ``pass``."""
+    lines = []
+    for line in source.split("\n"):
+        stripped = line.lstrip()
+        if stripped.startswith(("%", "!")):
+            line = line[: len(line) - len(stripped)] + "pass"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _python(source: str) -> ast.Module:
+    return ast.parse(without_magics(source))
 
 
 def measured_glue(notebook: nbformat.NotebookNode) -> set[str]:
@@ -645,7 +651,7 @@ def measured_glue(notebook: nbformat.NotebookNode) -> set[str]:
     stored, loaded = [], []
     for tree in trees:
         names_in, names_out = set(), set()
-        for node in ast.walk(tree) if tree else []:
+        for node in ast.walk(tree):
             if isinstance(node, ast.Name):
                 (names_out if isinstance(node.ctx, ast.Store) else names_in).add(node.id)
             elif isinstance(node, ast.FunctionDef):
@@ -781,6 +787,8 @@ def edition(
             new = nbformat.from_dict(copy.deepcopy(dict(cell)))
             if new.cell_type == "code":
                 new.outputs, new.execution_count = [], None
+                if HIDDEN_TAGS & set(new.metadata.get("tags", [])):
+                    new.metadata.setdefault("jupyter", {})["source_hidden"] = True
             out.cells.append(new)
             continue
         page = Page(docname, glue, measured, substitutions)
@@ -807,6 +815,10 @@ def edition(
     for k, cell in enumerate(out.cells):
         cell.id = f"cell-{k}"
     return out
+
+
+# Code the book hides (a check, a figure's plumbing) is folded in JupyterLab as well.
+HIDDEN_TAGS = {"remove-cell", "remove-input", "hide-input", "hide-cell"}
 
 
 def render(notebook: nbformat.NotebookNode) -> str:
