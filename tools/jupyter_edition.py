@@ -221,12 +221,10 @@ class Directive:
 
 
 def _closes(line: str, fence: str) -> bool:
+    """Whether ``line`` closes a fence opened with ``fence`` (same character, as long)."""
     stripped = line.strip()
-    return (
-        len(stripped) >= len(fence)
-        and set(stripped) == {fence[0]}
-        and line[: len(line) - len(line.lstrip())].__len__() <= 3
-    )
+    indent = len(line) - len(line.lstrip())
+    return indent <= 3 and len(stripped) >= len(fence) and set(stripped) == {fence[0]}
 
 
 def split_blocks(text: str):
@@ -422,17 +420,19 @@ class Converter:
         return f"to the exercise *{self.inline(target.title)}*" if target.title else ""
 
     @staticmethod
-    def header(kind: str, title: str) -> str:
-        if title.startswith("to "):
-            return f"**{kind} {title}**"
-        return f"**{kind}: {title}**" if title else f"**{kind}**"
+    def heading(kind: str, title: str) -> str:
+        """``Theorem: Title``, ``Solution to the exercise *Title*``, or the kind alone."""
+        if not title:
+            return kind
+        return f"{kind} {title}" if title.startswith("to ") else f"{kind}: {title}"
+
+    def header(self, kind: str, title: str) -> str:
+        return f"**{self.heading(kind, title)}**"
 
     def block(self, kind: str, title: str, body: str, classes: list[str]) -> str:
+        """A headed block between two rules, or folded when its class is dropdown."""
         if "dropdown" in classes:
-            summary = f"{kind} {title}" if title.startswith("to ") else kind
-            if title and not title.startswith("to "):
-                summary = f"{kind}: {title}"
-            return self.details(summary, body)
+            return self.details(self.heading(kind, title), body)
         return f"---\n\n{self.header(kind, title)}\n\n{body}\n\n---"
 
     @staticmethod
