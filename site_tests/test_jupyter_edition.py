@@ -127,3 +127,45 @@ def test_edition_reads_like_the_book_in_jupyter(name, page):
     for details in page.locator(".jp-RenderedMarkdown details").all():
         assert details.get_attribute("open") is None
     assert not errors, errors
+
+
+def test_edition_links_lead_to_pages_and_anchors_of_the_built_book():
+    # Cross-references become links to the published book (html.baseurl); each must name
+    # a page of this build and, after '#', an anchor on it.
+    tool = _tool()
+    html = ROOT / "_build" / "html"
+    if not (html / "index.html").exists():
+        pytest.fail("no built book in _build/html: run `make book` first")
+    base = tool.load_book(ROOT).baseurl
+    links, broken = 0, []
+    for path in sorted((ROOT / tool.EDITION).rglob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for url in re.findall(rf"\]\(({re.escape(base)}[^)\s]*)\)", cell.source):
+                links += 1
+                page, _, anchor = url.removeprefix(base).partition("#")
+                target = html / page
+                if not target.exists():
+                    broken.append(f"{path.name}: no page {page}")
+                elif anchor and f'id="{anchor}"' not in target.read_text(encoding="utf-8"):
+                    broken.append(f"{path.name}: no anchor {anchor} on {page}")
+    assert links > 20
+    assert not broken, broken
+
+
+def test_launch_buttons_open_the_edition():
+    html = ROOT / "_build" / "html"
+    for page, notebook in [
+        ("notebooks/03_convergence.html", "jupyter/notebooks/03_convergence.ipynb"),
+        (
+            "exercises/solutions/03_training_loop.html",
+            "jupyter/exercises/03_training_loop.ipynb",
+        ),
+    ]:
+        text = (html / page).read_text(encoding="utf-8")
+        launch = re.findall(
+            r'href="(https://(?:mybinder\.org|colab\.research)[^"]*)"', text
+        )
+        assert len(launch) == 2, launch
+        assert all(url.endswith(notebook) for url in launch), launch

@@ -775,10 +775,10 @@ def edition(
         if d.startswith(f"{SOLUTIONS.as_posix()}/")
     }
     title = book.titles.get(docname, docname)
+    link = f"[{Converter(book, Page(docname)).inline(title)}]({book.url(docname)})"
     banner = (
-        f"*The Jupyter edition of [{Converter(book, Page(docname)).inline(title)}]"
-        f"({book.url(docname)}), from the book* perclab: the perceptron. *Run the cells "
-        "from the top.*"
+        f"*The Jupyter edition of {link}, a page of the book perclab: the perceptron. "
+        "Run the cells from the top.*"
     )
     out.cells.append(nbformat.v4.new_markdown_cell(banner))
     used_measured = set()
