@@ -280,6 +280,31 @@ def test_blocks_are_headed_and_nested():
     )
 
 
+@pytest.mark.parametrize(
+    "myst, expected",
+    [
+        (
+            ":::{note} Going further: kernels\n:class: going-further\nMore.\n:::",
+            "---\n\n**Going further (optional): kernels**\n\nMore.\n\n---",
+        ),
+        (
+            ":::{dropdown} Going further (optional): proofs\n"
+            ":class: going-further\nMore.\n:::",
+            "<details>\n<summary><b>Going further (optional): proofs</b></summary>\n\n"
+            "More.\n\n</details>",
+        ),
+        (
+            "::::{tab-set}\n:::{tab-item} One\nA.\n:::\n::::",
+            "**One**\n\nA.",
+        ),
+        ("```{margin} Why\nBecause.\n```", "---\n\n**Aside: Why**\n\nBecause.\n\n---"),
+        ("```{only} latex\nPrint.\n```", ""),
+    ],
+)
+def test_going_further_and_layout(myst, expected):
+    assert convert(myst)[0] == expected
+
+
 def test_folded_things_stay_folded():
     myst = (
         "```{exercise} Try it\n:label: ex-x\nDo it.\n```\n\n"

@@ -183,11 +183,14 @@ def load_book(root: Path | None = None) -> Book:
             elif line.strip():
                 pending = None
         for block in iter_directives(text):
-            if "label" in block.options:
-                label = block.options["label"]
+            for option in ("label", "name"):
+                if option not in block.options:
+                    continue
+                label = block.options[option]
                 kind = block.name
                 anchor = f"equation-{label}" if kind == "math" else label
                 book.targets[label] = Target(docname, anchor, block.argument, kind)
+                break
     bib = root / "book" / "references.bib"
     if bib.exists():
         from pybtex.database import parse_file
@@ -328,6 +331,19 @@ ADMONITIONS = {
     "admonition": "",
 }
 GOING_FURTHER = "Going further (optional)"
+# Directives that only lay content out (tabs, cards, the HTML-only parts): their content
+BOXES = {"margin": "Aside", "sidebar": "Aside", "topic": "", "card": "", "epigraph": ""}
+CONTAINERS = {"tab-set", "tab-item", "grid", "grid-item", "grid-item-card", "table"}
+CONTAINERS |= {"div", "container", "rubric", "centered"}
+
+
+def _without_going_further(title: str) -> str:
+    """A title without a leading "Going further" of its own: the heading adds one."""
+    return re.sub(
+        r"^\s*going further\b\s*(\(optional\))?\s*[:.,–—-]?\s*", "", title, flags=re.I
+    )
+
+
 ROLE = re.compile(
     r"(?P<role>\{(?P<name>[a-zA-Z][\w:.-]*)\}(?P<ticks>`+)(?P<content>.+?)(?P=ticks))"
     r"|(?P<code>(?P<cticks>`+).+?(?P=cticks))",
@@ -397,12 +413,29 @@ class Converter:
             title = self._solution_of(d.argument)
             return self.block("Solution", title, self.convert(d.body), classes)
         if name == "dropdown":
-            return self.details(self.inline(d.argument) or "Details", self.convert(d.body))
+            summary = self.inline(d.argument) or "Details"
+            if "going-further" in classes:
+                summary = self.heading(GOING_FURTHER, _without_going_further(summary))
+            return self.details(summary, self.convert(d.body))
+        if name in ("raw", "only"):  # what the HTML book shows, or nothing
+            return self.convert(d.body) if "html" in d.argument else ""
+        if name in CONTAINERS:  # layout only: the content, headed by its title if any
+            title, body = self.inline(d.argument), self.convert(d.body)
+            return f"**{title}**\n\n{body}" if title else body
+        if name in BOXES:
+            kind, title = BOXES[name], self.inline(d.argument)
+            if not kind:
+                kind, title = title, ""
+            body = self.convert(d.body)
+            return (
+                self.block(kind, title, body, classes) if kind else f"---\n\n{body}\n\n---"
+            )
         if name in ADMONITIONS:
             kind = ADMONITIONS[name]
             title = self.inline(d.argument)
             if "going-further" in classes:
                 kind, classes = GOING_FURTHER, [c for c in classes if c != "going-further"]
+                title = _without_going_further(title)
             elif not kind:
                 kind, title = title, ""
             return self.block(kind, title, self.convert(d.body), classes)
