@@ -297,6 +297,10 @@ def test_blocks_are_headed_and_nested():
             "::::{tab-set}\n:::{tab-item} One\nA.\n:::\n::::",
             "**One**\n\nA.",
         ),
+        (
+            ":::{admonition} Optional\n:class: going-further\nSkip it.\n:::",
+            "---\n\n**Going further (optional)**\n\nSkip it.\n\n---",
+        ),
         ("```{margin} Why\nBecause.\n```", "---\n\n**Aside: Why**\n\nBecause.\n\n---"),
         ("```{only} latex\nPrint.\n```", ""),
     ],

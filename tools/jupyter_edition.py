@@ -338,10 +338,11 @@ CONTAINERS |= {"div", "container", "rubric", "centered"}
 
 
 def _without_going_further(title: str) -> str:
-    """A title without a leading "Going further" of its own: the heading adds one."""
-    return re.sub(
+    """A title without a "Going further" or "Optional" of its own: the heading says it."""
+    title = re.sub(
         r"^\s*going further\b\s*(\(optional\))?\s*[:.,–—-]?\s*", "", title, flags=re.I
     )
+    return "" if title.strip(" ().").lower() == "optional" else title
 
 
 ROLE = re.compile(
