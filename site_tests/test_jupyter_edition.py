@@ -169,3 +169,21 @@ def test_launch_buttons_open_the_edition():
         )
         assert len(launch) == 2, launch
         assert all(url.endswith(notebook) for url in launch), launch
+
+
+def test_glued_figures_show_inside_folded_answers(page):
+    # Chapter 4 glues its answers' figures; the edition attaches them to the answer cells.
+    path = ROOT / "jupyter" / "notebooks" / "04_quiz.ipynb"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    html_file = SHOTS / "04_quiz.html"
+    html_file.write_text(jupyter_html(nbformat.read(path, as_version=4)), encoding="utf-8")
+    page.goto(html_file.as_uri())
+    images = page.locator(".jp-RenderedMarkdown details img")
+    assert images.count() >= 4
+    assert not images.first.is_visible()  # folded
+    page.locator(".jp-RenderedMarkdown details").evaluate_all(
+        "all => all.forEach(d => d.open = true)"
+    )
+    for image in images.all():
+        assert image.evaluate("img => img.complete && img.naturalWidth > 100")
+        assert image.get_attribute("alt")
