@@ -455,3 +455,23 @@ def test_editions_import_only_what_requirements_txt_installs():
                     if module != "perclab" and not dists & allowed:
                         missing.add(f"{path.name}: {module}")
     assert not missing, sorted(missing)
+
+
+def test_edition_of_a_small_notebook():
+    source = nbformat.v4.new_notebook()
+    source.cells = [
+        nbformat.v4.new_markdown_cell("# Title\n\nSee {ref}`sec-x`."),
+        nbformat.v4.new_code_cell("x = 1", metadata={"tags": ["remove-cell"]}),
+        nbformat.v4.new_markdown_cell(
+            ":::{dropdown} Answer\nYes.\n:::", metadata={"jupyter": {"source_hidden": True}}
+        ),
+    ]
+    made = tool.edition(source, "notebooks/a", _book())
+    banner, title, code, answer = made.cells
+    assert banner.source.startswith("*The Jupyter edition of [Chapter A]")
+    assert title.source == (
+        "# Title\n\nSee [Section X](https://example.org/book/notebooks/b.html#sec-x)."
+    )
+    assert code.source == "x = 1" and code.metadata.jupyter.source_hidden
+    assert answer.source.startswith("<details>") and "jupyter" not in answer.metadata
+    assert made.metadata[tool.METADATA_KEY]["source"] == "notebooks/a.ipynb"

@@ -833,6 +833,11 @@ def edition(
             text += "\n\n" + MEASURED_NOTE
             used_measured |= {k for k in measured if k in cell.source}
         new = nbformat.v4.new_markdown_cell(text, metadata=copy.deepcopy(cell.metadata))
+        if _one_fold(text) and "jupyter" in new.metadata:
+            # folded by <details> already: JupyterLab need not hide the cell as well
+            new.metadata.jupyter.pop("source_hidden", None)
+            if not new.metadata.jupyter:
+                del new.metadata["jupyter"]
         if page.attachments:
             new.attachments = page.attachments
         out.cells.append(new)
@@ -849,6 +854,15 @@ def edition(
     for k, cell in enumerate(out.cells):
         cell.id = f"cell-{k}"
     return out
+
+
+def _one_fold(text: str) -> bool:
+    """Whether the whole markdown ``text`` is one ``<details>`` block."""
+    return (
+        text.startswith("<details>")
+        and text.endswith("</details>")
+        and text.count("<details>") == text.count("</details>") == 1
+    )
 
 
 # Code the book hides (a check, a figure's plumbing) is folded in JupyterLab as well.
