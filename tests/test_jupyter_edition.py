@@ -472,6 +472,6 @@ def test_edition_of_a_small_notebook():
     assert title.source == (
         "# Title\n\nSee [Section X](https://example.org/book/notebooks/b.html#sec-x)."
     )
-    assert code.source == "x = 1" and code.metadata.jupyter.source_hidden
+    assert code.source == "x = 1" and code.metadata["jupyter"]["source_hidden"]
     assert answer.source.startswith("<details>") and "jupyter" not in answer.metadata
     assert made.metadata[tool.METADATA_KEY]["source"] == "notebooks/a.ipynb"
