@@ -13,26 +13,11 @@ An edition's code cells are its source's code cells (tests/test_jupyter_edition.
 running the chapter editions also runs the chapters.
 """
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import nbformat
 import numpy as np
 import pytest
+from test_jupyter_edition import ROOT, tool  # the generator, loaded once
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load("jupyter_edition_tool", ROOT / "tools" / "jupyter_edition.py")
 SOURCES = tool.sources(ROOT)
 EDITIONS = sorted((ROOT / tool.EDITION).rglob("*.ipynb"))
 CHAPTERS = [p for p in EDITIONS if p.parent.name == tool.CHAPTERS.name]
