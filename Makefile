@@ -111,4 +111,4 @@ jupyter-edition: $(STAMP)
 
 test-edition: $(STAMP) chromium
 	$(BIN)/python -m pytest tests/test_jupyter_edition.py tests/test_jupyter_edition_run.py
-	$(BIN)/python -m pytest site_tests/test_jupyter_edition.py -p no:cacheprovider
+	$(BIN)/python -m pytest site_tests/test_jupyter_edition_browser.py -p no:cacheprovider
