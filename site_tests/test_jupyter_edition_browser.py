@@ -138,7 +138,7 @@ def test_edition_links_lead_to_pages_and_anchors_of_the_built_book():
         pytest.fail("no built book in _build/html: run `make book` first")
     base = tool.load_book(ROOT).baseurl
     links, broken = 0, []
-    for path in sorted((ROOT / tool.EDITION).rglob("*.ipynb")):
+    for path in tool.committed_editions(ROOT):
         for cell in nbformat.read(path, as_version=4).cells:
             if cell.cell_type != "markdown":
                 continue

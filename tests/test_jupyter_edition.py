@@ -30,7 +30,7 @@ def _load(name, path):
 tool = _load("jupyter_edition_tool", ROOT / "tools" / "jupyter_edition.py")
 launch = _load("perclab_launch_ext", ROOT / "book" / "_ext" / "perclab_launch.py")
 SOURCES = tool.sources(ROOT)
-EDITIONS = sorted((ROOT / tool.EDITION).rglob("*.ipynb"))
+EDITIONS = tool.committed_editions(ROOT)
 BOOK = tool.load_book(ROOT)
 
 

@@ -19,7 +19,7 @@ import pytest
 from test_jupyter_edition import ROOT, tool  # the generator, loaded once
 
 SOURCES = tool.sources(ROOT)
-EDITIONS = sorted((ROOT / tool.EDITION).rglob("*.ipynb"))
+EDITIONS = tool.committed_editions(ROOT)
 CHAPTERS = [p for p in EDITIONS if p.parent.name == tool.CHAPTERS.name]
 STUDENTS = [p for p in EDITIONS if p.parent.name == tool.STUDENTS.name]
 

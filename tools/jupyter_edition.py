@@ -874,6 +874,14 @@ def render(notebook: nbformat.NotebookNode) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
+def committed_editions(root: Path | None = None) -> list[Path]:
+    """The edition notebooks in the repository (Jupyter's checkpoint copies left out)."""
+    root = ROOT if root is None else root
+    return sorted(
+        p for p in (root / EDITION).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    )
+
+
 def committed_measured(path: Path) -> dict[str, dict]:
     """The measured values recorded in the committed edition at ``path``, if any."""
     if not path.exists():
@@ -921,7 +929,7 @@ def main(argv=None) -> int:
         if not args.check:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-    for path in sorted((ROOT / EDITION).rglob("*.ipynb")):
+    for path in committed_editions(ROOT):
         if path not in made:
             stale.append(path.relative_to(ROOT))
             if not args.check:
