@@ -21,12 +21,14 @@ Glued values come from an executed copy of each source: the book build's
 ``_build/jupyter_execute`` when its code cells are those of the source, otherwise the
 script runs the notebook once. A value computed from a clock (``time.perf_counter`` ...)
 is measured, not reproducible: the edition marks it with an asterisk and a note, and
-records it in the notebook's metadata so that the sync test can compare every other byte.
+records it in the notebook's metadata, so that the sync test can compare every other
+byte; regenerating keeps the recorded value unless ``--remeasure`` is given.
 
-Usage, from the repository root::
+Usage, from the repository root (``make jupyter-edition`` runs the first line)::
 
-    python tools/jupyter_edition.py            # write the editions
-    python tools/jupyter_edition.py --check    # exit 1 if a committed edition differs
+    python tools/jupyter_edition.py              # write the editions
+    python tools/jupyter_edition.py --check      # exit 1 if a committed edition differs
+    python tools/jupyter_edition.py --remeasure  # write them with this machine's timings
 """
 
 from __future__ import annotations
@@ -331,7 +333,8 @@ ADMONITIONS = {
     "admonition": "",
 }
 GOING_FURTHER = "Going further (optional)"
-# Directives that only lay content out (tabs, cards, the HTML-only parts): their content
+# Boxes set apart from the text: a headed block (the title is the heading when the kind
+# is empty). Layout-only directives (tabs, grids, tables): their content, under its title.
 BOXES = {"margin": "Aside", "sidebar": "Aside", "topic": "", "card": "", "epigraph": ""}
 CONTAINERS = {"tab-set", "tab-item", "grid", "grid-item", "grid-item-card", "table"}
 CONTAINERS |= {"div", "container", "rubric", "centered"}
