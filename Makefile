@@ -98,3 +98,17 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis src/*.egg-info
+
+# The Jupyter edition (jupyter/): the chapters and the student exercises as plain Jupyter
+# notebooks, made from the MyST sources by tools/jupyter_edition.py. `make jupyter-edition`
+# rewrites it after the sources change (it reuses the executed notebooks of the last
+# `make book` when their code is current, and runs the others once). `make test-edition`
+# runs its tests alone: every edition notebook rendered as Jupyter renders it, run once in
+# a fresh kernel and compared with a fresh generation, and two of them in Chromium.
+.PHONY: jupyter-edition test-edition
+jupyter-edition: $(STAMP)
+	$(BIN)/python tools/jupyter_edition.py
+
+test-edition: $(STAMP) chromium
+	$(BIN)/python -m pytest tests/test_jupyter_edition.py tests/test_jupyter_edition_run.py
+	$(BIN)/python -m pytest site_tests/test_jupyter_edition_browser.py -p no:cacheprovider
