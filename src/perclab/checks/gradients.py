@@ -38,9 +38,9 @@ def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
         _Case("w = 0: every point is a tie", (np.zeros(3), X, y)),
         _Case(
             "every point correctly classified",
-            (np.array([1.0, -1.0, 0.0]), X, np.array([-1, 1, -1])),
+            (np.array([1.0, -1.0, 0.5]), X, np.array([-1, 1, 1])),
         ),
-        _Case("one mistake", (np.array([1.0, -1.0, 0.0]), X, np.array([-1, 1, 1]))),
+        _Case("one mistake", (np.array([1.0, -1.0, 0.5]), X, np.array([-1, 1, -1]))),
         _Case("a point exactly on the boundary", (np.array([1.0, -1.0, 1.0]), X, y)),
         _Case("labels as floats", (np.array([0.5, 1.0, -1.0]), X, y.astype(float))),
         _Case(
@@ -99,6 +99,7 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_loss",
+        rule=("The rule: the mean over the samples of max(0, -y_i w @ x_i)."),
         params=("w", "X", "y"),
         reference=_ref_perceptron_loss,
         cases=_cases_loss(10),
@@ -171,6 +172,10 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_gradient",
+        rule=(
+            "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i "
+            "<= 0."
+        ),
         params=("w", "X", "y"),
         reference=_ref_perceptron_gradient,
         cases=_cases_loss(11),
@@ -265,6 +270,7 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_loss",
+        rule=("The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."),
         params=("w", "X", "y"),
         reference=_ref_logistic_loss,
         cases=_cases_loss(12, scales=(0.5, 1.0, 5.0)),
@@ -341,6 +347,10 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_gradient",
+        rule=(
+            "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
+            "exp(-z))."
+        ),
         params=("w", "X", "y"),
         reference=_ref_logistic_gradient,
         cases=_cases_loss(13, scales=(0.5, 1.0, 5.0)),
@@ -435,7 +445,7 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
             "step size 1 on this quadratic jumps to the minimum",
             (quad, np.array([0.0, 0.0]), 1.0, 3),
         ),
-        _Case("a start given as a list", (quad, [5.0, -1.0], 0.25, 4)),
+        _Case("another start, step size 0.25", (quad, np.array([5.0, -1.0]), 0.25, 4)),
         _Case(
             "an elongated quadratic, 10 steps",
             (
@@ -472,6 +482,7 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="gradient_descent",
+        rule=("The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w."),
         params=("gradient", "w0", "lr", "n_steps"),
         reference=_ref_gradient_descent,
         cases=cases,

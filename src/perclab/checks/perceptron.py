@@ -126,6 +126,7 @@ def check_predict_labels(predict_labels) -> CheckResult:
     spec = _Spec(
         exercise=1,
         name="predict_labels",
+        rule=("The rule: +1 where w @ x + b >= 0, -1 elsewhere, one label per row of X."),
         params=("X", "w", "b"),
         reference=lambda X, w, b: _predict(X, w, float(b)),
         cases=_cases_predict(),
@@ -225,6 +226,7 @@ def check_is_mistake(is_mistake) -> CheckResult:
     spec = _Spec(
         exercise=1,
         name="is_mistake",
+        rule=("The rule: a mistake is y * (w @ x + b) <= 0 (ties count)."),
         params=("x", "y", "w", "b"),
         reference=_ref_is_mistake,
         cases=_cases_mistake(),
@@ -359,10 +361,15 @@ def check_one_update(one_update) -> CheckResult:
     spec = _Spec(
         exercise=2,
         name="one_update",
+        rule=(
+            "The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
+            "otherwise (w, b) unchanged."
+        ),
         params=("w", "b", "x", "y", "lr=1.0"),
         reference=_ref_one_update,
         cases=_cases_one_update(),
         outputs=("w_new", "b_new"),
+        frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
         wrong=[
@@ -572,6 +579,11 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     spec = _Spec(
         exercise=3,
         name="train_until_clean",
+        rule=(
+            "The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
+            "b) <= 0, stop after a sweep without mistakes or max_epochs sweeps; epochs "
+            "counts the sweeps made."
+        ),
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train_until_clean,
         cases=_cases_training(4),
@@ -636,6 +648,7 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     spec = _Spec(
         exercise=4,
         name="absorb_bias",
+        rule=("The rule: X with one more column, all ones, at the end: shape (n, d + 1)."),
         params=("X",),
         reference=_absorb_bias,
         cases=cases,
@@ -710,6 +723,11 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
     spec = _Spec(
         exercise=4,
         name="train_absorbed",
+        rule=(
+            "The rule: train without a bias on X with a column of ones appended (same "
+            "updates, same stopping rule), then w is all but the last weight and b the "
+            "last."
+        ),
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train_absorbed,
         cases=_cases_training(6),

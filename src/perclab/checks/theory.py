@@ -47,11 +47,13 @@ def _cases_radius() -> list[_Case]:
     return cases
 
 
-def _row_norms(X, fit_bias):
+def _absorbed(X, fit_bias):
     X = np.asarray(X, float)
-    if fit_bias:
-        X = np.hstack([X, np.ones((X.shape[0], 1))])
-    return np.linalg.norm(X, axis=1)
+    return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_bias else X
+
+
+def _row_norms(X, fit_bias):
+    return np.linalg.norm(_absorbed(X, fit_bias), axis=1)
 
 
 def check_radius(radius) -> CheckResult:
@@ -89,6 +91,10 @@ def check_radius(radius) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="radius",
+        rule=(
+            "The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
+            "x_i extended by a 1 when fit_bias=True."
+        ),
         params=("X", "fit_bias"),
         reference=lambda X, fit_bias=False: _radius(X, fit_bias=bool(fit_bias)),
         cases=_cases_radius(),
@@ -118,8 +124,20 @@ def check_radius(radius) -> CheckResult:
             ),
             (
                 "Take the Euclidean norm of each row (each sample), "
-                "np.linalg.norm(X, axis=1).",
+                "np.linalg.norm(X, axis=1), not the largest entry.",
                 lambda X, fit_bias=False: float(np.max(np.abs(np.asarray(X, float)))),
+            ),
+            (
+                "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); "
+                "axis=0 gives the norm of each column (feature).",
+                lambda X, fit_bias=False: float(
+                    np.max(np.linalg.norm(_absorbed(X, fit_bias), axis=0))
+                ),
+            ),
+            (
+                "That is the norm of the whole matrix: take the norm of each row "
+                "(each sample) with np.linalg.norm(X, axis=1), then the largest.",
+                lambda X, fit_bias=False: float(np.linalg.norm(_absorbed(X, fit_bias))),
             ),
         ],
     )
@@ -213,6 +231,7 @@ def check_margin(margin) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="margin",
+        rule=("The rule: min_i y_i (w @ x_i + b) / ||w||."),
         params=("X", "y", "w", "b"),
         reference=lambda X, y, w, b=0.0: _margin(X, y, w, float(b)),
         cases=_cases_margin(),
@@ -344,6 +363,10 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="mistake_bound",
+        rule=(
+            "The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
+            "x_i + b) / ||(w, b)||."
+        ),
         params=("X", "y", "w", "b"),
         reference=_ref_mistake_bound,
         cases=_cases_bound(),
@@ -482,6 +505,10 @@ def check_proof_steps(proof_steps) -> CheckResult:
     spec = _Spec(
         exercise=6,
         name="proof_steps",
+        rule=(
+            "The rule: gains = differences of W @ w_star between consecutive rows, "
+            "growths = differences of the squared row norms ||w_k||^2."
+        ),
         params=("W", "w_star"),
         reference=_ref_proof_steps,
         cases=cases,

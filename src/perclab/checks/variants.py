@@ -126,6 +126,11 @@ def check_pocket(pocket) -> CheckResult:
     spec = _Spec(
         exercise=9,
         name="pocket",
+        rule=(
+            "The rule: the perceptron from zero; after each update count the errors (y (w "
+            "@ x + b) <= 0) of the new weights and pocket them if strictly fewer; return "
+            "the pocket and its error count."
+        ),
         params=("X", "y", "max_epochs=50"),
         reference=_ref_pocket,
         cases=_cases_pocket(),
@@ -284,6 +289,11 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_perceptron",
+        rule=(
+            "The rule: alpha = 0; sweep i in order, f_i = sum_j alpha_j y_j K[j, i], "
+            "alpha_i += 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs "
+            "sweeps."
+        ),
         params=("X", "y", "kernel", "max_epochs=100"),
         reference=_ref_kernel_perceptron,
         cases=_cases_kernel(),
@@ -405,6 +415,10 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_predict",
+        rule=(
+            "The rule: f(x) = sum_j alpha_j y_j k(x_j, x), label +1 where f(x) >= 0, else "
+            "-1."
+        ),
         params=("X_train", "y_train", "alpha", "kernel", "X_new"),
         reference=_ref_kernel_predict,
         cases=cases,
