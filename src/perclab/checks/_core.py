@@ -124,6 +124,19 @@ def _alarm(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
+@contextmanager
+def _one_thread():
+    """One thread for BLAS and OpenMP while the check runs: the cases are small, and on
+    a busy machine several threads per product make them ten times slower."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
+        yield
+        return
+    with threadpool_limits(limits=1):
+        yield
+
+
 def _send(fd: int, message) -> None:
     data = pickle.dumps(message)
     data = len(data).to_bytes(4, "big") + data
@@ -153,7 +166,8 @@ def _in_child(work, seconds: float):
             os.setpgid(0, 0)
             sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
             warnings.simplefilter("ignore")
-            work(lambda message: _send(write_fd, message))
+            with _one_thread():
+                work(lambda message: _send(write_fd, message))
         except BaseException:
             code = 1
         finally:
@@ -196,7 +210,7 @@ def _in_process(work, seconds: float):
     """Run ``work(report)`` here (no fork): limited only by a timer in a main thread."""
     messages = []
     try:
-        with _alarm(seconds), warnings.catch_warnings():
+        with _alarm(seconds), warnings.catch_warnings(), _one_thread():
             warnings.simplefilter("ignore")
             work(messages.append)
     except _TooSlow:
