@@ -913,7 +913,7 @@ WRONG = [
     (
         checks.check_gradient_descent,
         descent_history,
-        "Expected shape (2,), got shape (1, 2)",
+        "Return only the final w",
     ),
     (checks.check_pocket, pocket_last, "returned the last weights"),
     (checks.check_pocket, pocket_ties_replace, "strictly fewer errors"),

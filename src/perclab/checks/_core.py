@@ -85,6 +85,7 @@ class _Spec:
     rule: str = ""  # the rule in one sentence, restated when no known slip fits
     slow_hint: str = ""
     frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
+    shape_hint: str = ""  # what to return, said when the shape of the answer is wrong
 
 
 # ----------------------------------------------------------------------------------
@@ -348,8 +349,33 @@ def _entries(expected, received, rtol, atol) -> str:
     )
 
 
+def _shape_problem(spec: _Spec, expected, received) -> str:
+    """A hint when the answer has the wrong shape (one number, one per sample, ...)."""
+    want, got = np.shape(np.asarray(expected, dtype=float)), np.shape(_as_numbers(received))
+    if want == () and len(got) == 1:
+        return (
+            "Return one number, not one value per sample: combine them (np.mean for "
+            "an average, np.min for a smallest value)."
+        )
+    if spec.shape_hint:
+        return spec.shape_hint
+    if len(got) == len(want) + 1 and got[1:] == want:
+        return "Return only the final value, not the history of all of them."
+    if got and np.prod(got) == np.prod(want):
+        return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
+    return ""
+
+
 def _difference(spec: _Spec, expected, received) -> str:
     """Name the returned value (and entry) that differs and what it should be."""
+    if (
+        isinstance(expected, tuple)
+        and isinstance(received, (tuple, list))
+        and len(received) == len(expected) > 1
+        and _mismatch(expected[::-1], tuple(received), spec.rtol, spec.atol) is None
+    ):
+        names = spec.outputs or ("the values",)
+        return f"The values are in the wrong order: return ({', '.join(names)})."
     if isinstance(expected, tuple) and isinstance(received, (tuple, list)):
         names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
         wrong = [
@@ -361,11 +387,10 @@ def _difference(spec: _Spec, expected, received) -> str:
         parts = []
         for k in wrong[:2]:
             problem = _mismatch(expected[k], received[k], spec.rtol, spec.atol)
-            detail = (
-                _entries(expected[k], received[k], spec.rtol, spec.atol)
-                if problem == "wrong value"
-                else problem
-            )
+            if problem == "wrong value":
+                detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
+            else:
+                detail = _shape_problem(spec, expected[k], received[k]) or problem
             parts.append(f"{names[k]} is wrong ({detail})")
         text = "; ".join(parts)
         if right:
@@ -400,7 +425,17 @@ def _diagnose(spec: _Spec, k: int, answers: dict, expected, received, problem) -
         return "Your answers fit each of these slips on every case: " + " / ".join(
             confirmed[:2]
         )
-    if problem != "wrong value" and not problem.endswith(": wrong value"):
+    same_length = (
+        isinstance(expected, tuple)
+        and isinstance(received, (tuple, list))
+        and len(received) == len(expected)
+    )
+    if same_length:
+        text = _difference(spec, expected, received)
+    elif problem.startswith("expected shape"):
+        text = _shape_problem(spec, expected, received) or problem[0].upper() + problem[1:]
+        text = text if text.endswith(".") else text + "."
+    elif problem != "wrong value" and not problem.endswith(": wrong value"):
         text = problem[0].upper() + problem[1:] + "."
     else:
         text = _difference(spec, expected, received)
@@ -434,16 +469,28 @@ def _exception_hint(exc: BaseException) -> str:
             "features and axis=0 along the samples."
         )
     if (
+        "only length-1 arrays" in low
+        or "only size-1 arrays" in low
+        or ("only 0-dimensional" in low)
+    ):
+        return (
+            "math.exp, math.log, float() and int() take one number, not an array: use "
+            "np.exp and np.log, which work elementwise."
+        )
+    if (
         "could not be broadcast" in low
+        or "input array dimensions" in low
+        or "same number of dimensions" in low
         or "not aligned" in low
         or "mismatch in its core dimension" in low
         or ("shapes" in low and "mismatch" in low)
         or "dimension mismatch" in low
     ):
         return (
-            "The shapes do not fit: X has one row per sample, shape (n, d), w has shape "
-            "(d,), y has shape (n,). Compare the shapes in `inputs` with the products "
-            "and sums in your code (X @ w, not w @ X; y * (X @ w) is elementwise)."
+            "The shapes do not fit. X has one row per sample, shape (n, d); w and one "
+            "sample x have shape (d,); y has shape (n,). Compare with the shapes in "
+            "`inputs` (X @ w, not w @ X; y * X @ w means (y * X) @ w, write "
+            "y * (X @ w)); a column to put beside X needs shape (n, 1)."
         )
     if "cannot cast ufunc" in low or "same_kind" in low:
         return (

@@ -71,6 +71,17 @@ def _margins(w, X, y):
     return np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
 
 
+def _precedence(w, X, y):
+    """What y * X @ w computes: (y * X) @ w, the label multiplied into the columns."""
+    return (np.asarray(y, float) * np.asarray(X, float)) @ np.asarray(w, float)
+
+
+_PRECEDENCE = (
+    "y * X @ w means (y * X) @ w: numpy multiplies y into the columns of X. Write "
+    "y * (X @ w)."
+)
+
+
 def check_perceptron_loss(perceptron_loss) -> CheckResult:
     """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``.
 
@@ -121,6 +132,10 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
                 lambda w, X, y: float(np.mean(_margins(w, X, y) <= 0)),
             ),
             (
+                _PRECEDENCE,
+                lambda w, X, y: float(np.mean(np.maximum(0.0, -_precedence(w, X, y)))),
+            ),
+            (
                 "The label is missing: the loss is max(0, -y w @ x).",
                 lambda w, X, y: float(
                     np.mean(np.maximum(0.0, -(np.asarray(X, float) @ w)))
@@ -159,10 +174,10 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     True
     """
 
-    def grad(indicator, *, sign=-1.0, mean=True, label=True):
+    def grad(indicator, *, sign=-1.0, mean=True, label=True, margins=_margins):
         def wrong(w, X, y):
+            picked = indicator(margins(w, X, y))
             X, y = np.asarray(X, float), np.asarray(y, float)
-            picked = indicator(_margins(w, X, y))
             total = sign * ((picked * (y if label else 1.0)) @ X)
             return total / len(y) if mean else total
 
@@ -172,6 +187,8 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_gradient",
+        shape_hint="Return an array shaped like w, one value per feature: sum (or "
+        "average) over the samples only, axis=0.",
         rule=(
             "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i "
             "<= 0."
@@ -202,6 +219,12 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
                 "The label is missing: on a mistake the gradient is -y x.",
                 grad(mistake, label=False),
             ),
+            (
+                "Only the mistakes contribute: multiply each -y_i x_i by the indicator "
+                "of a mistake, y_i w @ x_i <= 0 (0 on correctly classified points).",
+                grad(lambda m: np.ones_like(m)),
+            ),
+            (_PRECEDENCE, grad(mistake, margins=_precedence)),
         ],
     )
     return _run(spec, perceptron_gradient)
@@ -291,6 +314,10 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
                 loss(lambda m, y, s: np.logaddexp(0.0, -m), mean=False),
             ),
             (
+                _PRECEDENCE,
+                lambda w, X, y: float(np.mean(np.logaddexp(0.0, -_precedence(w, X, y)))),
+            ),
+            (
                 "Use the natural logarithm (np.log), not log10.",
                 loss(lambda m, y, s: np.log10(1 + np.exp(-m))),
             ),
@@ -347,6 +374,8 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_gradient",
+        shape_hint="Return an array shaped like w, one value per feature: sum (or "
+        "average) over the samples only, axis=0.",
         rule=(
             "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
             "exp(-z))."
@@ -373,6 +402,19 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
                 grad(lambda m, y, s: y - _sigmoid(s)),
             ),
             ("Average over the samples (divide the sum by n).", grad(right, mean=False)),
+            (
+                "The label is missing inside sigma: use sigma(-y w @ x), not "
+                "sigma(-w @ x).",
+                grad(lambda m, y, s: y * _sigmoid(-s)),
+            ),
+            (
+                _PRECEDENCE,
+                lambda w, X, y: (
+                    -(np.asarray(y, float) * _sigmoid(-_precedence(w, X, y)))
+                    @ np.asarray(X, float)
+                    / len(y)
+                ),
+            ),
         ],
     )
     return _run(spec, logistic_gradient)
@@ -482,6 +524,8 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="gradient_descent",
+        shape_hint="Return only the final w, an array shaped like w0 (not the list "
+        "of all the steps).",
         rule=("The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w."),
         params=("gradient", "w0", "lr", "n_steps"),
         reference=_ref_gradient_descent,
@@ -506,6 +550,11 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
                 lambda g, w0, lr, n: (
                     np.asarray(w0, float) - n * lr * g(np.asarray(w0, float))
                 ),
+            ),
+            (
+                "Only one step was taken: repeat w = w - lr * gradient(w) n_steps "
+                "times in a loop, updating w each time.",
+                lambda g, w0, lr, n: _ref_gradient_descent(g, w0, lr, min(n, 1)),
             ),
             (
                 "The step size lr is missing.",

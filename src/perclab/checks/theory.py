@@ -222,6 +222,12 @@ def check_margin(margin) -> CheckResult:
                 return float(np.mean(y * score) / norm)
             if kind == "no bias":
                 return float(np.min(y * _score(X, w, 0.0)) / norm)
+            if kind == "bias not times y":
+                return float(np.min(y * _score(X, w, 0.0) + float(b)) / norm)
+            if kind == "max":
+                return float(np.max(y * score) / norm)
+            if kind == "l1":
+                return float(np.min(y * score) / np.sum(np.abs(np.asarray(w, float))))
             if kind == "absorbed":
                 return float(np.min(y * score) / np.hypot(norm, float(b)))
             return float(np.min(y * score) / norm**2)
@@ -259,6 +265,21 @@ def check_margin(margin) -> CheckResult:
                 variant("absorbed"),
             ),
             ("Divide by ||w||, not by ||w||^2.", variant("squared")),
+            (
+                "Multiply the whole score, bias included, by the label: "
+                "y_i (w @ x_i + b); y * X @ w + b leaves b outside.",
+                variant("bias not times y"),
+            ),
+            (
+                "The margin is the smallest value over the samples (min), not the "
+                "largest: the closest point decides.",
+                variant("max"),
+            ),
+            (
+                "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), "
+                "not by the sum of |w_j|.",
+                variant("l1"),
+            ),
         ],
     )
     return _run(spec, margin)
@@ -392,6 +413,13 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
                 variant(centre=True),
             ),
             ("The bound is (R / gamma)^2: square the ratio.", variant(power=1)),
+            (
+                "Square gamma too: the bound is R^2 / gamma^2.",
+                lambda X, y, w, b: (
+                    variant()(X, y, w, b)
+                    * _margin(_absorb_bias(X), y, np.append(np.asarray(w, float), float(b)))
+                ),
+            ),
             ("The bound is R^2 / gamma^2, not gamma^2 / R^2.", variant(invert=True)),
         ],
     )

@@ -32,7 +32,9 @@ def _ref_pocket(X, y, max_epochs=50):
     return _pocket_loop(X, y, max_epochs)
 
 
-def _pocket_loop(X, y, max_epochs=50, *, keep=None, test=None, when="update", last=False):
+def _pocket_loop(
+    X, y, max_epochs=50, *, keep=None, test=None, when="update", last=False, alias=False
+):
     """The pocket algorithm (with ratchet); the keywords make the known slips."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     w, b = np.zeros(X.shape[1]), 0.0
@@ -43,10 +45,15 @@ def _pocket_loop(X, y, max_epochs=50, *, keep=None, test=None, when="update", la
         mistakes = 0
         for x_i, y_i in zip(X, y, strict=True):
             if y_i * (w @ x_i + b) <= 0:
-                w, b = w + y_i * x_i, b + y_i
+                if alias:  # an in-place update, seen by a pocket that shares w
+                    w += y_i * x_i
+                else:
+                    w = w + y_i * x_i
+                b = b + y_i
                 mistakes += 1
                 if when == "update" and keep(_errors(X, y, w, b, test), best):
-                    best_w, best_b, best = w.copy(), b, _errors(X, y, w, b, test)
+                    best_w = w if alias else w.copy()
+                    best_b, best = b, _errors(X, y, w, b, test)
         if when == "epoch" and keep(_errors(X, y, w, b, test), best):
             best_w, best_b, best = w.copy(), b, _errors(X, y, w, b, test)
         if mistakes == 0:
@@ -156,6 +163,12 @@ def check_pocket(pocket) -> CheckResult:
                 ),
             ),
             (
+                "The pocket shares its array with w: after best_w = w, an in-place "
+                "update (w += ...) changes the pocket too. Store a copy, w.copy(), "
+                "or update with w = w + y_i * x_i.",
+                lambda X, y, max_epochs=50: _pocket_loop(X, y, max_epochs, alias=True),
+            ),
+            (
                 "Compare with the pocket after every update, not once per sweep.",
                 lambda X, y, max_epochs=50: _pocket_loop(X, y, max_epochs, when="epoch"),
             ),
@@ -195,7 +208,16 @@ def _ref_kernel_perceptron(X, y, kernel, max_epochs=100):
 
 
 def _kernel_loop(
-    X, y, kernel, max_epochs=100, *, test=None, label=True, stop="sweep", signed=False
+    X,
+    y,
+    kernel,
+    max_epochs=100,
+    *,
+    test=None,
+    label=True,
+    stop="sweep",
+    signed=False,
+    test_label=True,
 ):
     """The kernel perceptron (dual form); the keywords make the known slips."""
     y = np.asarray(y, float)
@@ -206,7 +228,7 @@ def _kernel_loop(
         mistakes = 0
         for i in range(len(y)):
             f_i = np.sum(alpha * (y if label else 1.0) * K[:, i])
-            if test(y[i] * f_i):
+            if test((y[i] if test_label else 1.0) * f_i):
                 alpha[i] += 1
                 mistakes += 1
         if mistakes == 0 or stop == "once":
@@ -325,6 +347,12 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                     X, y, k, max_epochs, stop="once"
                 ),
             ),
+            (
+                "Multiply the score by the label in the test: a mistake is y_i f_i <= 0.",
+                lambda X, y, k, max_epochs=100: _kernel_loop(
+                    X, y, k, max_epochs, test_label=False
+                ),
+            ),
         ],
         slow_hint="Does your loop stop after max_epochs sweeps?",
     )
@@ -400,14 +428,17 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             )
         )
 
-    def variant(*, strict=False, label=True, zero=False):
+    def variant(*, strict=False, label=True, zero=False, swapped=False, low=-1):
         def wrong(X_train, y_train, alpha, kernel, X_new):
             weights = np.asarray(alpha, float) * (
                 np.asarray(y_train, float) if label else 1.0
             )
-            f = weights @ np.asarray(kernel(X_train, X_new), float)
+            K = kernel(X_new, X_train) if swapped else kernel(X_train, X_new)
+            f = weights @ np.asarray(K, float)
             if zero:
                 return np.sign(f)
+            if low == 0:
+                return np.where(f >= 0, 1, 0)
             return np.where(f > 0 if strict else f >= 0, 1, -1)
 
         return wrong
@@ -435,6 +466,13 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             (
                 "The labels weight the sum: f(x) = sum_j alpha_j y_j k(x_j, x).",
                 variant(label=False),
+            ),
+            ("You returned labels 0 and 1; the labels are -1 and +1.", variant(low=0)),
+            (
+                "kernel(X_train, X_new) has one row per training point, so "
+                "(alpha * y_train) @ kernel(X_train, X_new) sums over them; the "
+                "arguments are swapped.",
+                variant(swapped=True),
             ),
         ],
     )
