@@ -86,6 +86,7 @@ class _Spec:
     slow_hint: str = ""
     frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
     shape_hint: str = ""  # what to return, said when the shape of the answer is wrong
+    shape_error_hint: str = ""  # said when the learner's code raises a shape error
 
 
 # ----------------------------------------------------------------------------------
@@ -395,7 +396,7 @@ def _difference(spec: _Spec, expected, received) -> str:
         text = "; ".join(parts)
         if right:
             text += f"; {', '.join(right)} {'is' if len(right) == 1 else 'are'} right"
-        return text[0].upper() + text[1:] + "."
+        return text + "."
     if isinstance(expected, bool):
         return f"It should be {expected}."
     detail = _entries(expected, received, spec.rtol, spec.atol)
@@ -447,9 +448,23 @@ def _diagnose(spec: _Spec, k: int, answers: dict, expected, received, problem) -
 # ----------------------------------------------------------------------------------
 
 
-def _exception_hint(exc: BaseException) -> str:
+def _is_shape_error(low: str) -> bool:
+    return (
+        "could not be broadcast" in low
+        or "input array dimensions" in low
+        or "same number of dimensions" in low
+        or "not aligned" in low
+        or "mismatch in its core dimension" in low
+        or ("shapes" in low and "mismatch" in low)
+        or "dimension mismatch" in low
+    )
+
+
+def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
     name, text = type(exc).__name__, str(exc)
     low = text.lower()
+    if spec is not None and spec.shape_error_hint and _is_shape_error(low):
+        return spec.shape_error_hint
     if "truth value of an array" in low:
         return (
             "Python needed one True/False but got an array: max(0, array) and "
@@ -477,15 +492,7 @@ def _exception_hint(exc: BaseException) -> str:
             "math.exp, math.log, float() and int() take one number, not an array: use "
             "np.exp and np.log, which work elementwise."
         )
-    if (
-        "could not be broadcast" in low
-        or "input array dimensions" in low
-        or "same number of dimensions" in low
-        or "not aligned" in low
-        or "mismatch in its core dimension" in low
-        or ("shapes" in low and "mismatch" in low)
-        or "dimension mismatch" in low
-    ):
+    if _is_shape_error(low):
         return (
             "The shapes do not fit. X has one row per sample, shape (n, d); w and one "
             "sample x have shape (d,); y has shape (n,). Compare with the shapes in "
@@ -589,7 +596,7 @@ def _raised_report(spec, where, case, exc) -> str:
     line = _where_raised(exc)
     if line:
         lines.append(f"  at:       {line}")
-    hint = _exception_hint(exc)
+    hint = _exception_hint(exc, spec)
     if hint:
         lines.append(f"  hint: {hint}")
     return "\n".join(lines)

@@ -76,6 +76,10 @@ def _precedence(w, X, y):
     return (np.asarray(y, float) * np.asarray(X, float)) @ np.asarray(w, float)
 
 
+_AXIS = (
+    "Average over the samples, axis=0 (one value per feature, shaped like w), not "
+    "over the features, axis=1."
+)
 _PRECEDENCE = (
     "y * X @ w means (y * X) @ w: numpy multiplies y into the columns of X. Write "
     "y * (X @ w)."
@@ -225,6 +229,17 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
                 grad(lambda m: np.ones_like(m)),
             ),
             (_PRECEDENCE, grad(mistake, margins=_precedence)),
+            (
+                _AXIS,
+                lambda w, X, y: (
+                    -np.mean(
+                        (_margins(w, X, y) <= 0)[:, None]
+                        * np.asarray(y, float)[:, None]
+                        * np.asarray(X, float),
+                        axis=1,
+                    )
+                ),
+            ),
         ],
     )
     return _run(spec, perceptron_gradient)
@@ -406,6 +421,16 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
                 "The label is missing inside sigma: use sigma(-y w @ x), not "
                 "sigma(-w @ x).",
                 grad(lambda m, y, s: y * _sigmoid(-s)),
+            ),
+            (
+                _AXIS,
+                lambda w, X, y: (
+                    -np.mean(
+                        (np.asarray(y, float) * _sigmoid(-_margins(w, X, y)))[:, None]
+                        * np.asarray(X, float),
+                        axis=1,
+                    )
+                ),
             ),
             (
                 _PRECEDENCE,

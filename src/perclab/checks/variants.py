@@ -311,6 +311,9 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_perceptron",
+        shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns "
+        "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
+        "kernel(X[j:j+1], X[i:i+1])[0, 0].",
         rule=(
             "The rule: alpha = 0; sweep i in order, f_i = sum_j alpha_j y_j K[j, i], "
             "alpha_i += 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs "
@@ -446,6 +449,9 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_predict",
+        shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
+        "column per new point, so (alpha * y_train) @ kernel(X_train, X_new) gives one "
+        "score per new point; check the order of the kernel's arguments.",
         rule=(
             "The rule: f(x) = sum_j alpha_j y_j k(x_j, x), label +1 where f(x) >= 0, else "
             "-1."
