@@ -58,7 +58,9 @@ def _forever(*args, **kwargs):
 
 @pytest.mark.parametrize("in_thread", [False, True], ids=["main thread", "other thread"])
 @pytest.mark.parametrize(
-    "check", [checks.check_one_update, checks.check_model_selection], ids=lambda c: c.__name__
+    "check",
+    [checks.check_one_update, checks.check_model_selection],
+    ids=lambda c: c.__name__,
 )
 def test_a_solution_that_never_returns_is_stopped(check, in_thread, monkeypatch, capsys):
     monkeypatch.setattr(_core, "_CHECK_SECONDS", 0.5)

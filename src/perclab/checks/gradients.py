@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from perclab import logistic as _logistic
+from perclab import optim as _optim
 from perclab.checks._core import (
     _WORKED_X,
     _WORKED_Y,
@@ -21,14 +23,11 @@ from perclab.checks._core import (
 
 
 def _ref_perceptron_loss(w, X, y):
-    margins = np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
-    return float(np.mean(np.maximum(0.0, -margins)))
+    return float(np.mean(_optim.perceptron_loss(_optim.margins(X, y, w))))
 
 
 def _ref_perceptron_gradient(w, X, y):
-    X, y = np.asarray(X, float), np.asarray(y, float)
-    mistake = y * (X @ np.asarray(w, float)) <= 0
-    return -(mistake * y) @ X / len(y)
+    return _optim.perceptron_subgradient(X, y, w).w / len(y)
 
 
 def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
@@ -90,8 +89,8 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
     """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``.
 
     The bias is absorbed (``X`` already holds the constant column where one is wanted).
-    The reference is ``_ref_perceptron_loss`` in this module. Compared with a tolerance
-    of 1e-12.
+    The reference is the mean of :func:`perclab.optim.perceptron_loss` of the margins.
+    Compared with a tolerance of 1e-12.
 
     Parameters
     ----------
@@ -156,7 +155,8 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     The (sub)gradient of :func:`check_perceptron_loss`'s loss, with the indicator of a
     mistake, ``y_i w @ x_i <= 0``: at a tie it is ``-y_i x_i``, so that a gradient step
     from ``w = 0`` is exactly the perceptron's update. The reference is
-    ``_ref_perceptron_gradient`` in this module. Compared with a tolerance of 1e-12.
+    :func:`perclab.optim.perceptron_subgradient` divided by n. Compared with a tolerance
+    of 1e-12.
 
     Parameters
     ----------
@@ -251,16 +251,15 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
 
 
 def _sigmoid(z):
-    return 0.5 * (1.0 + np.tanh(0.5 * z))  # 1 / (1 + exp(-z)), without overflow
+    return _logistic.sigmoid(z)
 
 
 def _ref_logistic_loss(w, X, y):
-    return float(np.mean(np.logaddexp(0.0, -_margins(w, X, y))))
+    return _logistic.logistic_objective(X, y, w, C=np.inf) / len(y)
 
 
 def _ref_logistic_gradient(w, X, y):
-    X, y = np.asarray(X, float), np.asarray(y, float)
-    return -(y * _sigmoid(-_margins(w, X, y))) @ X / len(y)
+    return _logistic.logistic_gradient(X, y, w, C=np.inf).w / len(y)
 
 
 def check_logistic_loss(logistic_loss) -> CheckResult:
@@ -268,8 +267,9 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
 
     Labels are -1 and +1; the natural logarithm. Margins stay below 30 in size, so the
     plain formula does not overflow (``np.logaddexp(0, -m)`` is the robust form). The
-    reference is ``_ref_logistic_loss`` in this module. Compared with a tolerance of
-    1e-9 relative and 1e-12 absolute.
+    reference is :func:`perclab.logistic.logistic_objective` without a penalty
+    (``C=inf``), divided by n. Compared with a tolerance of 1e-9 relative and 1e-12
+    absolute.
 
     Parameters
     ----------
@@ -354,8 +354,9 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``.
 
     Here ``sigma(z) = 1 / (1 + exp(-z))``; ``sigma(-y w @ x)`` is the probability the
-    model gives to the wrong label. The reference is ``_ref_logistic_gradient`` in this
-    module. Compared with a tolerance of 1e-9 relative and 1e-12 absolute.
+    model gives to the wrong label. The reference is
+    :func:`perclab.logistic.logistic_gradient` without a penalty (``C=inf``), divided by
+    n. Compared with a tolerance of 1e-9 relative and 1e-12 absolute.
 
     Parameters
     ----------

@@ -97,7 +97,10 @@ def check_pocket(pocket) -> CheckResult:
     weights (``y_i (w @ x_i + b) <= 0``, ties count as errors); if there are strictly
     fewer than the pocket's, copy the weights into the pocket. Stop after a clean sweep or
     ``max_epochs`` sweeps and return ``(w_pocket, b_pocket, n_errors)``. The reference is
-    ``_ref_pocket`` in this module. Compared exactly (small-integer data).
+    ``_ref_pocket`` in this module, not :func:`perclab.variants.pocket`: that one counts
+    errors as :func:`perclab.predict` labels (a point on the boundary is +1), this
+    exercise counts ties as errors, as training does. Compared exactly (small-integer
+    data).
 
     Parameters
     ----------
@@ -204,7 +207,10 @@ _rbf_kernel.label = "Gaussian kernel: exp(-||a - b||^2 / 2)"
 
 
 def _ref_kernel_perceptron(X, y, kernel, max_epochs=100):
-    return _kernel_loop(X, y, kernel, max_epochs)
+    from perclab.variants import kernel_perceptron
+
+    run = kernel_perceptron(X, y, kernel=kernel, fit_bias=False, max_epochs=int(max_epochs))
+    return run.alpha.astype(int)
 
 
 def _kernel_loop(
@@ -277,8 +283,9 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     score of sample ``i`` is ``f_i = sum_j alpha[j] y[j] k(x_j, x_i)``; sweep the samples
     in order and add 1 to ``alpha[i]`` whenever ``y[i] * f_i <= 0``; stop after a clean
     sweep or ``max_epochs`` sweeps. ``kernel(A, B)`` returns the matrix of ``k(a, b)``
-    for the rows of ``A`` and ``B``. The reference is ``_ref_kernel_perceptron`` in this
-    module. Counts are compared exactly.
+    for the rows of ``A`` and ``B``. The reference is
+    :func:`perclab.variants.kernel_perceptron` without a bias. Counts are compared
+    exactly.
 
     Parameters
     ----------
