@@ -1235,3 +1235,23 @@ def select_forever(X_train, y_train):
             pass
         except:  # noqa: E722 - the learner's bare except
             pass
+
+
+# ----------------------------------------------------------------------------------
+# Slips no known variant describes: a constant factor, found on every case
+# ----------------------------------------------------------------------------------
+
+
+@wrong(L, "exactly 0.5 times the expected one")
+def loss_halved(w, X, y):
+    return 0.5 * np.mean(np.maximum(0, -y * (X @ w)))
+
+
+@wrong(LLG, "exactly 2 times the expected one")
+def logistic_gradient_doubled(w, X, y):
+    return -2 * (y * sigmoid(-y * (X @ w))) @ X / len(y)
+
+
+@wrong(G, "opposite sign")
+def margin_negated(X, y, w, b=0.0):
+    return -np.min(y * (X @ w + b)) / np.linalg.norm(w)

@@ -9,6 +9,7 @@ return: an endless loop inside a bare ``except:``, also when the check runs in a
 import threading
 import time
 
+import numpy as np
 import pytest
 from catalogue import CORRECT, WRONG
 
@@ -22,7 +23,7 @@ def _id(row):
 
 def _run(check, func, capsys):
     result = check(func)
-    assert capsys.readouterr().out.strip() == result.message
+    assert capsys.readouterr().out.rstrip("\n").endswith(result.message)
     return result
 
 
@@ -128,3 +129,14 @@ def test_a_wrong_answer_found_before_the_limit_is_reported(monkeypatch, capsys):
 
     result = _run(checks.check_one_update, wrong_then_stuck, capsys)
     assert "case 1 of 35" in result.message and " fails." in result.message
+
+
+def test_what_the_function_prints_is_shown_above_the_report(capsys):
+    def noisy(w, X, y):
+        print("shape of w:", np.shape(w))
+        return np.zeros(len(w))
+
+    result = checks.check_logistic_gradient(noisy)
+    printed = capsys.readouterr().out
+    # Only the output up to the failing case (the first) is shown, then the report.
+    assert printed == "shape of w: (3,)\n" + result.message + "\n"

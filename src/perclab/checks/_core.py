@@ -44,8 +44,10 @@ import numpy as np
 
 # Seconds a whole check may take, the learner's calls and the diagnosis together.
 _CHECK_SECONDS = 9.0
-# Report lines at most (the hint and an exception message are cut to fit).
+# Characters at most of a hint line, and of the learner's own printed output, which is
+# shown above the report.
 _WIDTH = 300
+_PRINTED = 2000
 
 
 @dataclass(frozen=True)
@@ -166,10 +168,22 @@ def _in_child(work, seconds: float):
         try:
             os.close(read_fd)
             os.setpgid(0, 0)
-            sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+            printed, upto = io.StringIO(), []
+            sys.stdout = sys.stderr = printed
+
+            def report(message):
+                # The learner's output up to the failing case (not what the diagnosis
+                # of the later cases printed) is shown above the report.
+                if message[0] == "provisional":
+                    upto.append(printed.tell())
+                if message[0] == "final" and printed.tell():
+                    text = printed.getvalue()[: upto[0] if upto else None]
+                    _send(write_fd, ("printed", text[-_PRINTED:]))
+                _send(write_fd, message)
+
             warnings.simplefilter("ignore")
             with _one_thread():
-                work(lambda message: _send(write_fd, message))
+                work(report)
         except BaseException:
             code = 1
         finally:
@@ -403,6 +417,31 @@ def _difference(spec: _Spec, expected, received) -> str:
     return (detail[0].upper() + detail[1:] + ".") if detail else ""
 
 
+def _constant_factor(spec: _Spec, answers: dict) -> float | None:
+    """The factor r with answer = r * expected on every answered case, if there is one
+    (and it is not 1); None otherwise. For numbers compared with a tolerance only."""
+    if spec.rtol == 0 and spec.atol == 0:
+        return None
+    ratios = []
+    for j, answer in answers.items():
+        expected = _quietly(spec.reference, *spec.cases[j].args)
+        if isinstance(expected, (tuple, bool)):
+            return None
+        want, got = np.asarray(expected, dtype=float), _as_numbers(answer)
+        if got is None or got.shape != want.shape:
+            return None
+        big = np.abs(want) > 1e-9
+        if not np.allclose(got[~big], 0.0, atol=1e-9):
+            return None
+        ratios.extend((got[big] / want[big]).ravel())
+    if len(ratios) < 3:
+        return None
+    r = float(np.median(ratios))
+    if not np.allclose(ratios, r, rtol=1e-6) or np.isclose(r, 1.0) or r == 0:
+        return None
+    return r
+
+
 def _diagnose(spec: _Spec, k: int, answers: dict, expected, received, problem) -> str:
     """The hint for the failure of case ``k``, given the learner's ``answers`` on every
     case that returned (case index -> answer).
@@ -422,6 +461,18 @@ def _diagnose(spec: _Spec, k: int, answers: dict, expected, received, problem) -
             confirmed.append(hint)
     if len(confirmed) == 1:
         return confirmed[0]
+    factor = _constant_factor(spec, answers)
+    if factor is not None and not confirmed:
+        if factor == -1:
+            return (
+                "Every answer has the opposite sign of the expected one: a minus sign "
+                f"is missing or extra. {spec.rule}"
+            ).strip()
+        return (
+            f"Every answer is exactly {factor:.6g} times the expected one: a constant "
+            f"factor is wrong (a sum instead of a mean, a missing 1/2 or step size?). "
+            f"{spec.rule}"
+        ).strip()
     if confirmed:
         return "Your answers fit each of these slips on every case: " + " / ".join(
             confirmed[:2]
@@ -684,6 +735,9 @@ def _evaluate(spec: _Spec, func, report) -> None:
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
     """The result from the messages of a run: the final one, else the provisional one,
     else the timeout report built by ``on_timeout(last_case)``."""
+    printed = [m[1] for m in messages if m[0] == "printed"]
+    if printed:  # what the learner's function printed, before the report
+        print(printed[-1].rstrip("\n"))
     final = [m for m in messages if m[0] == "final"]
     if final:
         return _finish(final[-1][1], n, final[-1][2])
