@@ -1190,7 +1190,7 @@ def select_perceptron_l2(X_train, y_train):
 
     pipe = make_pipeline(RobustScaler(), Perceptron(penalty="l2", random_state=0))
     grid = {"perceptron__alpha": [1e-4, 1e-2]}
-    return GridSearchCV(pipe, grid, cv=3).fit(X_train, y_train)
+    return GridSearchCV(pipe, grid, cv=3, n_jobs=-1).fit(X_train, y_train)
 
 
 @wrong(MS, "changes nothing")
