@@ -1255,3 +1255,43 @@ def logistic_gradient_doubled(w, X, y):
 @wrong(G, "opposite sign")
 def margin_negated(X, y, w, b=0.0):
     return -np.min(y * (X @ w + b)) / np.linalg.norm(w)
+
+
+@wrong(L, "use np.maximum(0, a)")
+def loss_np_max(w, X, y):
+    return np.mean(np.max(0, -y * (X @ w)))
+
+
+@wrong(R, "not ||x_i|| + 1")
+def radius_plus_one(X, fit_bias=False):
+    R = np.linalg.norm(X, axis=1).max()
+    return R + 1 if fit_bias else R
+
+
+@wrong(S, "Square the norms before taking the difference")
+def steps_difference_squared(W, w_star):
+    return np.diff(W @ w_star), np.diff(np.linalg.norm(W, axis=1)) ** 2
+
+
+@wrong(PO, "a point with y (w @ x + b) = 0 is an error whatever its label")
+def pocket_counts_predictions(X, y, max_epochs=50):
+    def errors(w, b):
+        return int(np.sum(np.where(X @ w + b >= 0, 1, -1) != y))
+
+    w, b = np.zeros(X.shape[1]), 0.0
+    best = (w, b, errors(w, b))
+    for _ in range(max_epochs):
+        clean = True
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, clean = w + y_i * x_i, b + y_i, False
+                if errors(w, b) < best[2]:
+                    best = (w, b, errors(w, b))
+        if clean:
+            break
+    return best
+
+
+@correct(M)
+def mistake_zero_d_array(x, y, w, b):
+    return np.asarray(y * (np.asarray(w) @ np.asarray(x) + b) <= 0)

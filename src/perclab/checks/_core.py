@@ -273,6 +273,8 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
                 return f"{names[k] if names else f'value {k + 1}'}: {problem}"
         return None
     if isinstance(expected, bool):
+        if isinstance(received, np.ndarray) and received.ndim == 0:
+            received = received.item()
         if isinstance(received, (bool, np.bool_)) or (
             isinstance(received, (int, np.integer)) and received in (0, 1)
         ):
@@ -522,6 +524,11 @@ def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
             "`if array:` do that. Use np.maximum(0, a) for an elementwise maximum "
             "(np.minimum for a minimum), and compare arrays elementwise (np.where, a "
             "boolean mask) instead of with if."
+        )
+    if "only integer scalar arrays" in low or "cannot be interpreted as an integer" in low:
+        return (
+            "np.max(0, a) and np.min(0, a) read a as an axis: for an elementwise "
+            "maximum use np.maximum(0, a) (np.minimum for a minimum)."
         )
     if "nonetype" in low:
         return (

@@ -135,6 +135,13 @@ def check_radius(radius) -> CheckResult:
                 ),
             ),
             (
+                "Absorbing adds 1 under the square root: ||(x_i, 1)|| = "
+                "sqrt(||x_i||^2 + 1), not ||x_i|| + 1.",
+                lambda X, fit_bias=False: (
+                    float(np.max(_row_norms(X, False))) + (1.0 if fit_bias else 0.0)
+                ),
+            ),
+            (
                 "That is the norm of the whole matrix: take the norm of each row "
                 "(each sample) with np.linalg.norm(X, axis=1), then the largest.",
                 lambda X, fit_bias=False: float(np.linalg.norm(_absorbed(X, fit_bias))),
@@ -569,6 +576,16 @@ def check_proof_steps(proof_steps) -> CheckResult:
                 "||w_k||^2 - ||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.",
                 lambda W, u: steps(
                     W, u, lambda W, u: np.diff(W @ u), lambda W: sq(np.diff(W, axis=0))
+                ),
+            ),
+            (
+                "Square the norms before taking the difference: ||w_k||^2 - "
+                "||w_{k-1}||^2, not (||w_k|| - ||w_{k-1}||)^2.",
+                lambda W, u: steps(
+                    W,
+                    u,
+                    lambda W, u: np.diff(W @ u),
+                    lambda W: np.diff(np.sqrt(sq(W))) ** 2,
                 ),
             ),
             (

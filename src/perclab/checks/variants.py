@@ -24,8 +24,9 @@ from perclab.checks._core import (
 
 
 def _errors(X, y, w, b, test=None):
-    margins = np.asarray(y, float) * (np.asarray(X, float) @ w + b)
-    return int(np.sum(margins <= 0 if test is None else test(margins)))
+    y = np.asarray(y, float)
+    margins = y * (np.asarray(X, float) @ w + b)
+    return int(np.sum(margins <= 0 if test is None else test(margins, y)))
 
 
 def _ref_pocket(X, y, max_epochs=50):
@@ -162,7 +163,15 @@ def check_pocket(pocket) -> CheckResult:
                 "Count a point with y (w @ x + b) = 0 as an error, as training does "
                 "(<= 0, not < 0).",
                 lambda X, y, max_epochs=50: _pocket_loop(
-                    X, y, max_epochs, test=lambda m: m < 0
+                    X, y, max_epochs, test=lambda m, y: m < 0
+                ),
+            ),
+            (
+                "Count the errors as training does: a point with y (w @ x + b) = 0 is "
+                "an error whatever its label (comparing predictions with y misses the "
+                "+1 points on the boundary).",
+                lambda X, y, max_epochs=50: _pocket_loop(
+                    X, y, max_epochs, test=lambda m, y: (m < 0) | ((m == 0) & (y < 0))
                 ),
             ),
             (
