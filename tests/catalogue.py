@@ -9,6 +9,7 @@ Together with the tables of ``tests/test_checks.py`` they are the catalogue that
 """
 
 import math
+import time
 
 import numpy as np
 
@@ -17,6 +18,16 @@ from perclab import checks
 
 WRONG: list = []
 CORRECT: list = []
+
+
+def forever(*args, **kwargs):
+    """A solution that never returns, whatever the check: an endless loop inside a bare
+    ``except:``, which swallows any exception raised to stop it."""
+    while True:
+        try:
+            time.sleep(0.001)
+        except:  # noqa: E722 - the learner's bare except, on purpose
+            pass
 
 
 def wrong(check, hint):

@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pytest
 from catalogue import CORRECT, WRONG
+from catalogue import forever as _forever
 
 from perclab import checks
 from perclab.checks import _core
@@ -47,14 +48,6 @@ def test_the_catalogue_is_large_and_varied():
     assert len(WRONG) >= 80 and len(CORRECT) >= 50
     assert len({check for check, _, _ in WRONG}) == 19
     assert len({check for check, _ in CORRECT}) == 19
-
-
-def _forever(*args, **kwargs):
-    while True:
-        try:
-            time.sleep(0.001)
-        except:  # noqa: E722 - the learner's bare except, on purpose
-            pass
 
 
 @pytest.mark.parametrize("in_thread", [False, True], ids=["main thread", "other thread"])
