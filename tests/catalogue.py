@@ -1306,3 +1306,24 @@ def pocket_counts_predictions(X, y, max_epochs=50):
 @correct(M)
 def mistake_zero_d_array(x, y, w, b):
     return np.asarray(y * (np.asarray(w) @ np.asarray(x) + b) <= 0)
+
+
+# ----------------------------------------------------------------------------------
+# Slips found by running the function on one sample at a time
+# ----------------------------------------------------------------------------------
+
+
+@wrong(L, "Each sample alone gives the right value")
+def loss_mean_over_mistakes_only(w, X, y):
+    m = y * (X @ w)
+    return np.mean(-m[m <= 0]) if np.any(m <= 0) else 0.0
+
+
+@wrong(G, "Already on sample 0 alone")
+def margin_divided_by_row_norms(X, y, w, b=0.0):
+    return np.min(y * (X @ w + b) / np.linalg.norm(X, axis=1))
+
+
+@wrong(LLG, "Already on sample 0 alone")
+def logistic_gradient_no_minus_no_label(w, X, y):
+    return (1 / (1 + np.exp(y * (X @ w)))) @ X / len(y)

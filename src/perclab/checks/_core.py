@@ -89,6 +89,8 @@ class _Spec:
     frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
     shape_hint: str = ""  # what to return, said when the shape of the answer is wrong
     shape_error_hint: str = ""  # said when the learner's code raises a shape error
+    samples: tuple[int, int] | None = None  # positions of X and y, for one-sample probes
+    combine: str = ""  # how the per-sample values make the answer
 
 
 # ----------------------------------------------------------------------------------
@@ -444,7 +446,7 @@ def _constant_factor(spec: _Spec, answers: dict) -> float | None:
     return r
 
 
-def _diagnose(spec: _Spec, k: int, answers: dict, expected, received, problem) -> str:
+def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
     """The hint for the failure of case ``k``, given the learner's ``answers`` on every
     case that returned (case index -> answer).
 
@@ -492,8 +494,43 @@ def _diagnose(spec: _Spec, k: int, answers: dict, expected, received, problem) -
     elif problem != "wrong value" and not problem.endswith(": wrong value"):
         text = problem[0].upper() + problem[1:] + "."
     else:
-        text = _difference(spec, expected, received)
+        text = _per_sample(spec, func, spec.cases[k]) or _difference(
+            spec, expected, received
+        )
     return f"{text} {spec.rule}".strip()
+
+
+def _per_sample(spec: _Spec, func, case: _Case) -> str:
+    """For a function of a whole data set: run it on each sample of ``case`` alone.
+
+    Either one sample alone already gives a wrong answer (shown: a smaller case to work
+    by hand), or every sample alone is right and so the way the samples are combined is
+    wrong. Empty when the spec has no samples or nothing can be said."""
+    if spec.samples is None:
+        return ""
+    i_X, i_y = spec.samples
+    X, y = np.asarray(case.args[i_X]), np.asarray(case.args[i_y])
+    if len(y) < 2:
+        return ""
+    for i in range(len(y)):
+        args = list(copy.deepcopy(case.args))
+        args[i_X], args[i_y] = X[i : i + 1].copy(), y[i : i + 1].copy()
+        try:
+            expected = _quietly(spec.reference, *args)
+            with np.errstate(all="ignore"):
+                received = func(*args)
+        except Exception:
+            return ""
+        if _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs):
+            return (
+                f"Already on sample {i} alone (x = {_show(X[i])}, y = {_show(y[i])}) "
+                f"you return {_show(received)}, not {_show(expected)}: work this one "
+                "through by hand."
+            )
+    return (
+        "Each sample alone gives the right value, so the way you combine the samples "
+        f"is wrong: {spec.combine}"
+    )
 
 
 # ----------------------------------------------------------------------------------
@@ -723,7 +760,7 @@ def _evaluate(spec: _Spec, func, report) -> None:
         report(("final", True, f"All {n} cases pass."))
         return
     k, expected, received, problem = failure
-    hint = _diagnose(spec, k, answers, expected, received, problem)
+    hint = _diagnose(spec, func, k, answers, expected, received, problem)
     case = spec.cases[k]
     where = f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({case.about})"
     report(

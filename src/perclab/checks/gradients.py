@@ -113,6 +113,8 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_loss",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
         rule=("The rule: the mean over the samples of max(0, -y_i w @ x_i)."),
         params=("w", "X", "y"),
         reference=_ref_perceptron_loss,
@@ -191,6 +193,8 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_gradient",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
         shape_hint="Return an array shaped like w, one value per feature: sum (or "
         "average) over the samples only, axis=0.",
         rule=(
@@ -308,6 +312,8 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_loss",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
         rule=("The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."),
         params=("w", "X", "y"),
         reference=_ref_logistic_loss,
@@ -390,6 +396,8 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_gradient",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
         shape_hint="Return an array shaped like w, one value per feature: sum (or "
         "average) over the samples only, axis=0.",
         rule=(

@@ -244,6 +244,8 @@ def check_margin(margin) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="margin",
+        samples=(0, 1),
+        combine="take the smallest of the values y_i (w @ x_i + b), then divide by ||w||.",
         rule=("The rule: min_i y_i (w @ x_i + b) / ||w||."),
         params=("X", "y", "w", "b"),
         reference=lambda X, y, w, b=0.0: _margin(X, y, w, float(b)),
@@ -391,6 +393,8 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="mistake_bound",
+        samples=(0, 1),
+        combine="R is the largest norm over the samples and gamma the smallest margin.",
         rule=(
             "The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
             "x_i + b) / ||(w, b)||."
