@@ -1327,3 +1327,9 @@ def margin_divided_by_row_norms(X, y, w, b=0.0):
 @wrong(LLG, "Already on sample 0 alone")
 def logistic_gradient_no_minus_no_label(w, X, y):
     return (1 / (1 + np.exp(y * (X @ w)))) @ X / len(y)
+
+
+@wrong(R, "Already on sample 0 alone")
+def radius_squared_when_absorbed(X, fit_bias=False):
+    n = (X**2).sum(1)
+    return np.sqrt(n.max()) if not fit_bias else n.max() + 1

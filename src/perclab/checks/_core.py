@@ -89,7 +89,7 @@ class _Spec:
     frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
     shape_hint: str = ""  # what to return, said when the shape of the answer is wrong
     shape_error_hint: str = ""  # said when the learner's code raises a shape error
-    samples: tuple[int, int] | None = None  # positions of X and y, for one-sample probes
+    samples: tuple[int, int | None] | None = None  # positions of X and y (or None)
     combine: str = ""  # how the per-sample values make the answer
 
 
@@ -509,12 +509,15 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
     if spec.samples is None:
         return ""
     i_X, i_y = spec.samples
-    X, y = np.asarray(case.args[i_X]), np.asarray(case.args[i_y])
-    if len(y) < 2:
+    X = np.asarray(case.args[i_X])
+    y = None if i_y is None else np.asarray(case.args[i_y])
+    if len(X) < 2:
         return ""
-    for i in range(len(y)):
+    for i in range(len(X)):
         args = list(copy.deepcopy(case.args))
-        args[i_X], args[i_y] = X[i : i + 1].copy(), y[i : i + 1].copy()
+        args[i_X] = X[i : i + 1].copy()
+        if y is not None:
+            args[i_y] = y[i : i + 1].copy()
         try:
             expected = _quietly(spec.reference, *args)
             with np.errstate(all="ignore"):
@@ -522,10 +525,11 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
         except Exception:
             return ""
         if _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs):
+            label = "" if y is None else f", y = {_show(y[i])}"
             return (
-                f"Already on sample {i} alone (x = {_show(X[i])}, y = {_show(y[i])}) "
-                f"you return {_show(received)}, not {_show(expected)}: work this one "
-                "through by hand."
+                f"Already on sample {i} alone (x = {_show(X[i])}{label}) you return "
+                f"{_show(received)}, not {_show(expected)}: work this one through by "
+                "hand."
             )
     return (
         "Each sample alone gives the right value, so the way you combine the samples "

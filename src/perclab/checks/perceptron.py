@@ -131,6 +131,8 @@ def check_predict_labels(predict_labels) -> CheckResult:
     spec = _Spec(
         exercise=1,
         name="predict_labels",
+        samples=(0, None),
+        combine="return one label per row of X, in the order of the rows.",
         shape_hint="Return one label per row of X (an array or a list), not a single "
         "label: work on all rows at once (np.where) or loop over them.",
         rule=("The rule: +1 where w @ x + b >= 0, -1 elsewhere, one label per row of X."),

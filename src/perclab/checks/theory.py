@@ -91,6 +91,8 @@ def check_radius(radius) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="radius",
+        samples=(0, None),
+        combine="take the largest of the norms.",
         rule=(
             "The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
             "x_i extended by a 1 when fit_bias=True."

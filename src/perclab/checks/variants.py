@@ -465,6 +465,8 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_predict",
+        samples=(4, None),
+        combine="return one label per row of X_new, in the order of the rows.",
         shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
         "column per new point, so (alpha * y_train) @ kernel(X_train, X_new) gives one "
         "score per new point; check the order of the kernel's arguments.",
