@@ -1333,3 +1333,24 @@ def logistic_gradient_no_minus_no_label(w, X, y):
 def radius_squared_when_absorbed(X, fit_bias=False):
     n = (X**2).sum(1)
     return np.sqrt(n.max()) if not fit_bias else n.max() + 1
+
+
+@wrong(P, "Expected numbers, got list")
+def predict_text_labels(X, w, b):
+    return ["+1" if s >= 0 else "-1" for s in X @ w + b]
+
+
+@wrong(K, "kernel(A, B) takes 2-D arrays")
+def kernel_perceptron_one_dimensional_rows(X, y, kernel, max_epochs=100):
+    n = len(y)
+    alpha = np.zeros(n, dtype=int)
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(n):
+            f = sum(alpha[j] * y[j] * kernel(X[j], X[i]) for j in range(n))
+            if y[i] * f <= 0:
+                alpha[i] += 1
+                clean = False
+        if clean:
+            break
+    return alpha

@@ -254,7 +254,12 @@ def _quietly(func, *args):
 
 
 def _as_numbers(value):
+    """``value`` as a float array, or None; text such as "+1" is not a number here."""
     try:
+        if np.asarray(value).dtype.kind in "USO" and any(
+            isinstance(v, (str, bytes)) for v in np.ravel(np.asarray(value, dtype=object))
+        ):
+            return None
         return np.asarray(value, dtype=float)
     except (TypeError, ValueError):
         return None
@@ -557,8 +562,9 @@ def _is_shape_error(low: str) -> bool:
 def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
     name, text = type(exc).__name__, str(exc)
     low = text.lower()
-    if spec is not None and spec.shape_error_hint and _is_shape_error(low):
-        return spec.shape_error_hint
+    if spec is not None and spec.shape_error_hint:
+        if _is_shape_error(low) or name == "AxisError":
+            return spec.shape_error_hint
     if "truth value of an array" in low:
         return (
             "Python needed one True/False but got an array: max(0, array) and "
