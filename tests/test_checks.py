@@ -804,7 +804,6 @@ CORRECT = [
     (checks.check_is_mistake, mistake_numpy_bool),
     (checks.check_one_update, update_plain),
     (checks.check_one_update, update_lists),
-    (checks.check_one_update, update_in_place),
     (checks.check_train_until_clean, train_loops),
     (checks.check_train_until_clean, train_with_lists),
     (checks.check_train_until_clean, train_with_perclab),
@@ -857,6 +856,7 @@ WRONG = [
     (checks.check_one_update, update_bias_without_lr, "bias step must be scaled"),
     (checks.check_one_update, update_three_values, "Expected 2 values (w_new, b_new)"),
     (checks.check_one_update, update_forgot_return, "forget the return statement"),
+    (checks.check_one_update, update_in_place, "w changed in place"),
     (
         checks.check_train_until_clean,
         train_first_clean_sample,
@@ -913,7 +913,7 @@ WRONG = [
     (
         checks.check_gradient_descent,
         descent_history,
-        "Expected shape (2,), got shape (1, 2)",
+        "Return only the final w",
     ),
     (checks.check_pocket, pocket_last, "returned the last weights"),
     (checks.check_pocket, pocket_ties_replace, "strictly fewer errors"),
@@ -944,8 +944,7 @@ def test_correct_implementations_pass(check, func, capsys):
 def test_wrong_implementations_fail_with_their_hint(check, func, hint, capsys):
     result = run_quietly(check, func, capsys)
     assert not result.passed
-    assert " fails.\n  inputs:   " in result.message
-    assert "\n  expected: " in result.message and "\n  received: " in result.message
+    assert "\n  inputs:   " in result.message
     assert hint in result.message.split("\n  hint: ", 1)[1], result.message
 
 
@@ -967,19 +966,20 @@ def test_a_stub_gives_one_friendly_line(check, capsys):
     )
 
 
-def test_an_exception_is_reported_in_two_lines(capsys):
+def test_an_exception_is_reported_with_inputs_and_line(capsys):
     def broken(w, b, x, y, lr=1.0):
         raise ValueError("shapes do not match")
 
     result = run_quietly(checks.check_one_update, broken, capsys)
     lines = result.message.splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 3
     assert lines[0].startswith("Exercise 2, one_update: case 1 of ")
     assert lines[0].endswith("your function raised ValueError: shapes do not match")
     assert (
         lines[1]
         == "  inputs:   w = [0., 0.], b = 0.0, x = [1., 2.], y = -1, lr = 1.0 (default)"
     )
+    assert lines[2].startswith('  at:       raise ValueError("shapes do not match")')
 
 
 def test_the_first_failing_case_is_reported(capsys):
@@ -990,13 +990,14 @@ def test_the_first_failing_case_is_reported(capsys):
     )
     assert "expected: ([1., 2.], 1.0)" in result.message
     assert "received: ([0., 0.], 0.0)" in result.message
+    assert "hint: No update happened on a point exactly on the boundary" in result.message
 
 
 def test_an_endless_loop_is_stopped(monkeypatch, capsys):
-    monkeypatch.setattr(_core, "_CASE_SECONDS", 0.2)
+    monkeypatch.setattr(_core, "_CHECK_SECONDS", 0.2)
     result = run_quietly(checks.check_train_until_clean, train_forever, capsys)
     assert not result.passed
-    assert "did not finish within 0.2 s" in result.message
+    assert "the check stopped at its limit of 0.2 s" in result.message
     assert "stop after max_epochs" in result.message
 
 
@@ -1007,15 +1008,15 @@ def test_passing_the_result_instead_of_the_function(capsys):
 
 
 def test_inputs_are_copies(capsys):
-    seen = []
-
+    # A check that modifies its arguments in place cannot change the later cases.
     def nosy(X, w, b):
-        seen.append(X)
-        X *= 0  # changing an argument in place must not change the next case
-        return predict_vectorised(X + 1e-300, w, b)
+        labels = predict_vectorised(X, w, b)
+        X *= 0
+        w *= -1
+        return labels
 
-    run_quietly(checks.check_predict_labels, nosy, capsys)
-    assert not np.shares_memory(seen[0], checks.perceptron._cases_predict()[0].args[0])
+    result = run_quietly(checks.check_predict_labels, nosy, capsys)
+    assert result.passed, result.message
 
 
 def test_result_repr():
@@ -1141,6 +1142,7 @@ def test_model_selection_passes(select_model, capsys):
     result = run_quietly(checks.check_model_selection, select_model, capsys)
     assert result.passed, result.message
     assert result.message.startswith("All 5 cases pass: cross-validated score 0.9")
+    assert "(accuracy), test accuracy 0.9" in result.message
 
 
 @pytest.mark.parametrize(

@@ -6,21 +6,23 @@ with a reference. It prints one short report and returns a :class:`CheckResult`:
 
 * all cases pass: ``All 40 cases pass.``;
 * a case fails: that case's inputs, the expected and the received output, and a hint.
-  The hint comes from the received output alone: the check runs the known wrong
-  versions of the function (wrong sign, ``<`` instead of ``<=``, bias not updated, ...)
-  on the same inputs and names the one whose output you reproduced;
-* your function raises: the case and the exception, in two lines;
+  A known wrong version of the function (wrong sign, ``<`` instead of ``<=``, bias not
+  updated, ...) is named only when it reproduces the learner's answers on every case;
+  otherwise the hint says which returned value or entry differs and restates the rule;
+* your function raises: the case, the line that raised and a hint for the usual cause;
+* your function changes an argument the exercise says to leave alone: which one;
 * your function is still the stub (``NotImplementedError``): one line saying so.
 
 Only behaviour is checked, never the form of the code: loops or vectorised code, lists or
 arrays, labels -1/+1 as ints or floats all pass when the numbers are right. Every input
-is a fresh copy, so changing an argument in place does no harm. Where the reference is
-exact (labels, counts, weights built from small integers) the comparison is exact; where
-floating-point sums may round differently it uses a tolerance, stated in each docstring.
+is a fresh copy, so changing an argument in place does not affect later cases. Where the
+reference is exact (labels, counts, weights built from small integers) the comparison is
+exact; where floating-point sums may round differently it uses a tolerance, stated in
+each docstring. A whole check has one time limit (see :mod:`perclab.checks._core`).
 
 The references are perclab's own tested functions where they exist (:func:`perclab.train`,
-:func:`perclab.predict`, :mod:`perclab.theory`) and short private functions here
-(``_ref_*``) for the rest.
+:func:`perclab.predict`, :mod:`perclab.theory`, the losses of :mod:`perclab.optim` and
+:mod:`perclab.logistic`) and short private functions here (``_ref_*``) for the rest.
 
 Use: ``from perclab import checks`` and then, for example,
 ``result = checks.check_one_update(one_update)``.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from perclab import logistic as _logistic
+from perclab import optim as _optim
 from perclab.checks._core import (
     _WORKED_X,
     _WORKED_Y,
@@ -21,14 +23,11 @@ from perclab.checks._core import (
 
 
 def _ref_perceptron_loss(w, X, y):
-    margins = np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
-    return float(np.mean(np.maximum(0.0, -margins)))
+    return float(np.mean(_optim.perceptron_loss(_optim.margins(X, y, w))))
 
 
 def _ref_perceptron_gradient(w, X, y):
-    X, y = np.asarray(X, float), np.asarray(y, float)
-    mistake = y * (X @ np.asarray(w, float)) <= 0
-    return -(mistake * y) @ X / len(y)
+    return _optim.perceptron_subgradient(X, y, w).w / len(y)
 
 
 def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
@@ -38,9 +37,9 @@ def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
         _Case("w = 0: every point is a tie", (np.zeros(3), X, y)),
         _Case(
             "every point correctly classified",
-            (np.array([1.0, -1.0, 0.0]), X, np.array([-1, 1, -1])),
+            (np.array([1.0, -1.0, 0.5]), X, np.array([-1, 1, 1])),
         ),
-        _Case("one mistake", (np.array([1.0, -1.0, 0.0]), X, np.array([-1, 1, 1]))),
+        _Case("one mistake", (np.array([1.0, -1.0, 0.5]), X, np.array([-1, 1, -1]))),
         _Case("a point exactly on the boundary", (np.array([1.0, -1.0, 1.0]), X, y)),
         _Case("labels as floats", (np.array([0.5, 1.0, -1.0]), X, y.astype(float))),
         _Case(
@@ -71,12 +70,27 @@ def _margins(w, X, y):
     return np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
 
 
+def _precedence(w, X, y):
+    """What y * X @ w computes: (y * X) @ w, the label multiplied into the columns."""
+    return (np.asarray(y, float) * np.asarray(X, float)) @ np.asarray(w, float)
+
+
+_AXIS = (
+    "Average over the samples, axis=0 (one value per feature, shaped like w), not "
+    "over the features, axis=1."
+)
+_PRECEDENCE = (
+    "y * X @ w means (y * X) @ w: numpy multiplies y into the columns of X. Write "
+    "y * (X @ w)."
+)
+
+
 def check_perceptron_loss(perceptron_loss) -> CheckResult:
     """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``.
 
     The bias is absorbed (``X`` already holds the constant column where one is wanted).
-    The reference is ``_ref_perceptron_loss`` in this module. Compared with a tolerance
-    of 1e-12.
+    The reference is the mean of :func:`perclab.optim.perceptron_loss` of the margins.
+    Compared with a tolerance of 1e-12.
 
     Parameters
     ----------
@@ -99,6 +113,9 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_loss",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
+        rule=("The rule: the mean over the samples of max(0, -y_i w @ x_i)."),
         params=("w", "X", "y"),
         reference=_ref_perceptron_loss,
         cases=_cases_loss(10),
@@ -120,6 +137,10 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
                 lambda w, X, y: float(np.mean(_margins(w, X, y) <= 0)),
             ),
             (
+                _PRECEDENCE,
+                lambda w, X, y: float(np.mean(np.maximum(0.0, -_precedence(w, X, y)))),
+            ),
+            (
                 "The label is missing: the loss is max(0, -y w @ x).",
                 lambda w, X, y: float(
                     np.mean(np.maximum(0.0, -(np.asarray(X, float) @ w)))
@@ -136,7 +157,8 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     The (sub)gradient of :func:`check_perceptron_loss`'s loss, with the indicator of a
     mistake, ``y_i w @ x_i <= 0``: at a tie it is ``-y_i x_i``, so that a gradient step
     from ``w = 0`` is exactly the perceptron's update. The reference is
-    ``_ref_perceptron_gradient`` in this module. Compared with a tolerance of 1e-12.
+    :func:`perclab.optim.perceptron_subgradient` divided by n. Compared with a tolerance
+    of 1e-12.
 
     Parameters
     ----------
@@ -158,10 +180,10 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     True
     """
 
-    def grad(indicator, *, sign=-1.0, mean=True, label=True):
+    def grad(indicator, *, sign=-1.0, mean=True, label=True, margins=_margins):
         def wrong(w, X, y):
+            picked = indicator(margins(w, X, y))
             X, y = np.asarray(X, float), np.asarray(y, float)
-            picked = indicator(_margins(w, X, y))
             total = sign * ((picked * (y if label else 1.0)) @ X)
             return total / len(y) if mean else total
 
@@ -171,6 +193,14 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     spec = _Spec(
         exercise=7,
         name="perceptron_gradient",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
+        shape_hint="Return an array shaped like w, one value per feature: sum (or "
+        "average) over the samples only, axis=0.",
+        rule=(
+            "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i "
+            "<= 0."
+        ),
         params=("w", "X", "y"),
         reference=_ref_perceptron_gradient,
         cases=_cases_loss(11),
@@ -197,6 +227,23 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
                 "The label is missing: on a mistake the gradient is -y x.",
                 grad(mistake, label=False),
             ),
+            (
+                "Only the mistakes contribute: multiply each -y_i x_i by the indicator "
+                "of a mistake, y_i w @ x_i <= 0 (0 on correctly classified points).",
+                grad(lambda m: np.ones_like(m)),
+            ),
+            (_PRECEDENCE, grad(mistake, margins=_precedence)),
+            (
+                _AXIS,
+                lambda w, X, y: (
+                    -np.mean(
+                        (_margins(w, X, y) <= 0)[:, None]
+                        * np.asarray(y, float)[:, None]
+                        * np.asarray(X, float),
+                        axis=1,
+                    )
+                ),
+            ),
         ],
     )
     return _run(spec, perceptron_gradient)
@@ -208,16 +255,15 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
 
 
 def _sigmoid(z):
-    return 0.5 * (1.0 + np.tanh(0.5 * z))  # 1 / (1 + exp(-z)), without overflow
+    return _logistic.sigmoid(z)
 
 
 def _ref_logistic_loss(w, X, y):
-    return float(np.mean(np.logaddexp(0.0, -_margins(w, X, y))))
+    return _logistic.logistic_objective(X, y, w, C=np.inf) / len(y)
 
 
 def _ref_logistic_gradient(w, X, y):
-    X, y = np.asarray(X, float), np.asarray(y, float)
-    return -(y * _sigmoid(-_margins(w, X, y))) @ X / len(y)
+    return _logistic.logistic_gradient(X, y, w, C=np.inf).w / len(y)
 
 
 def check_logistic_loss(logistic_loss) -> CheckResult:
@@ -225,8 +271,9 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
 
     Labels are -1 and +1; the natural logarithm. Margins stay below 30 in size, so the
     plain formula does not overflow (``np.logaddexp(0, -m)`` is the robust form). The
-    reference is ``_ref_logistic_loss`` in this module. Compared with a tolerance of
-    1e-9 relative and 1e-12 absolute.
+    reference is :func:`perclab.logistic.logistic_objective` without a penalty
+    (``C=inf``), divided by n. Compared with a tolerance of 1e-9 relative and 1e-12
+    absolute.
 
     Parameters
     ----------
@@ -265,6 +312,9 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_loss",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
+        rule=("The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."),
         params=("w", "X", "y"),
         reference=_ref_logistic_loss,
         cases=_cases_loss(12, scales=(0.5, 1.0, 5.0)),
@@ -283,6 +333,10 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
             (
                 "Average over the samples (divide the sum by n).",
                 loss(lambda m, y, s: np.logaddexp(0.0, -m), mean=False),
+            ),
+            (
+                _PRECEDENCE,
+                lambda w, X, y: float(np.mean(np.logaddexp(0.0, -_precedence(w, X, y)))),
             ),
             (
                 "Use the natural logarithm (np.log), not log10.",
@@ -306,8 +360,9 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``.
 
     Here ``sigma(z) = 1 / (1 + exp(-z))``; ``sigma(-y w @ x)`` is the probability the
-    model gives to the wrong label. The reference is ``_ref_logistic_gradient`` in this
-    module. Compared with a tolerance of 1e-9 relative and 1e-12 absolute.
+    model gives to the wrong label. The reference is
+    :func:`perclab.logistic.logistic_gradient` without a penalty (``C=inf``), divided by
+    n. Compared with a tolerance of 1e-9 relative and 1e-12 absolute.
 
     Parameters
     ----------
@@ -341,6 +396,14 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="logistic_gradient",
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
+        shape_hint="Return an array shaped like w, one value per feature: sum (or "
+        "average) over the samples only, axis=0.",
+        rule=(
+            "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
+            "exp(-z))."
+        ),
         params=("w", "X", "y"),
         reference=_ref_logistic_gradient,
         cases=_cases_loss(13, scales=(0.5, 1.0, 5.0)),
@@ -363,6 +426,29 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
                 grad(lambda m, y, s: y - _sigmoid(s)),
             ),
             ("Average over the samples (divide the sum by n).", grad(right, mean=False)),
+            (
+                "The label is missing inside sigma: use sigma(-y w @ x), not "
+                "sigma(-w @ x).",
+                grad(lambda m, y, s: y * _sigmoid(-s)),
+            ),
+            (
+                _AXIS,
+                lambda w, X, y: (
+                    -np.mean(
+                        (np.asarray(y, float) * _sigmoid(-_margins(w, X, y)))[:, None]
+                        * np.asarray(X, float),
+                        axis=1,
+                    )
+                ),
+            ),
+            (
+                _PRECEDENCE,
+                lambda w, X, y: (
+                    -(np.asarray(y, float) * _sigmoid(-_precedence(w, X, y)))
+                    @ np.asarray(X, float)
+                    / len(y)
+                ),
+            ),
         ],
     )
     return _run(spec, logistic_gradient)
@@ -435,7 +521,7 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
             "step size 1 on this quadratic jumps to the minimum",
             (quad, np.array([0.0, 0.0]), 1.0, 3),
         ),
-        _Case("a start given as a list", (quad, [5.0, -1.0], 0.25, 4)),
+        _Case("another start, step size 0.25", (quad, np.array([5.0, -1.0]), 0.25, 4)),
         _Case(
             "an elongated quadratic, 10 steps",
             (
@@ -472,6 +558,9 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="gradient_descent",
+        shape_hint="Return only the final w, an array shaped like w0 (not the list "
+        "of all the steps).",
+        rule=("The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w."),
         params=("gradient", "w0", "lr", "n_steps"),
         reference=_ref_gradient_descent,
         cases=cases,
@@ -495,6 +584,11 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
                 lambda g, w0, lr, n: (
                     np.asarray(w0, float) - n * lr * g(np.asarray(w0, float))
                 ),
+            ),
+            (
+                "Only one step was taken: repeat w = w - lr * gradient(w) n_steps "
+                "times in a loop, updating w each time.",
+                lambda g, w0, lr, n: _ref_gradient_descent(g, w0, lr, min(n, 1)),
             ),
             (
                 "The step size lr is missing.",

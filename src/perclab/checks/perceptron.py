@@ -23,6 +23,11 @@ from perclab.perceptron import predict as _predict
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
 
+_BIAS_TIMES_Y = (
+    "Multiply the whole score, bias included, by the label: y * (w @ x + b). "
+    "y * w @ x + b multiplies only w @ x."
+)
+
 # ----------------------------------------------------------------------------------
 # Exercise 1: predicting with sign, and the tie at 0
 # ----------------------------------------------------------------------------------
@@ -126,6 +131,11 @@ def check_predict_labels(predict_labels) -> CheckResult:
     spec = _Spec(
         exercise=1,
         name="predict_labels",
+        samples=(0, None),
+        combine="return one label per row of X, in the order of the rows.",
+        shape_hint="Return one label per row of X (an array or a list), not a single "
+        "label: work on all rows at once (np.where) or loop over them.",
+        rule=("The rule: +1 where w @ x + b >= 0, -1 elsewhere, one label per row of X."),
         params=("X", "w", "b"),
         reference=lambda X, w, b: _predict(X, w, float(b)),
         cases=_cases_predict(),
@@ -225,6 +235,7 @@ def check_is_mistake(is_mistake) -> CheckResult:
     spec = _Spec(
         exercise=1,
         name="is_mistake",
+        rule=("The rule: a mistake is y * (w @ x + b) <= 0 (ties count)."),
         params=("x", "y", "w", "b"),
         reference=_ref_is_mistake,
         cases=_cases_mistake(),
@@ -251,6 +262,15 @@ def check_is_mistake(is_mistake) -> CheckResult:
             (
                 "The bias is missing: the score is w @ x + b.",
                 lambda x, y, w, b: bool(margin_of(x, y, w, 0.0) <= 0),
+            ),
+            (
+                _BIAS_TIMES_Y,
+                lambda x, y, w, b: bool(margin_of(x, y, w, 0.0) + float(b) <= 0),
+            ),
+            (
+                "You returned True for correctly classified points: a mistake is "
+                "y (w @ x + b) <= 0.",
+                lambda x, y, w, b: bool(margin_of(x, y, w, b) >= 0),
             ),
         ],
     )
@@ -359,10 +379,15 @@ def check_one_update(one_update) -> CheckResult:
     spec = _Spec(
         exercise=2,
         name="one_update",
+        rule=(
+            "The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
+            "otherwise (w, b) unchanged."
+        ),
         params=("w", "b", "x", "y", "lr=1.0"),
         reference=_ref_one_update,
         cases=_cases_one_update(),
         outputs=("w_new", "b_new"),
+        frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
         wrong=[
@@ -404,6 +429,21 @@ def check_one_update(one_update) -> CheckResult:
                 "The learning rate is missing: the step is lr * y * x (and lr * y for b).",
                 lambda w, b, x, y, lr=1.0: _step(
                     w, b, x, y, 1.0, update=decide(w, b, x, y) <= 0
+                ),
+            ),
+            (
+                _BIAS_TIMES_Y,
+                lambda w, b, x, y, lr=1.0: _step(
+                    w, b, x, y, lr, update=decide(w, b, x, y) - float(y) * b + b <= 0
+                ),
+            ),
+            (
+                "Return the new weights w + lr * y * x, not the step lr * y * x alone "
+                "(and b + lr * y for the bias).",
+                lambda w, b, x, y, lr=1.0: (
+                    (lr * float(y) * np.asarray(x, float), lr * float(y))
+                    if decide(w, b, x, y) <= 0
+                    else (np.asarray(w, float), float(b))
                 ),
             ),
             (
@@ -468,25 +508,38 @@ def _cases_training(seed: int) -> list[_Case]:
 
 
 def _loop(
-    X, y, max_epochs=100, *, test=None, bias=True, sign=1, stop="sweep", count_last=True
+    X,
+    y,
+    max_epochs=100,
+    *,
+    test=None,
+    bias=True,
+    sign=1,
+    stop="sweep",
+    count_last=True,
+    score=None,
 ):
     """A training loop with one thing changed, to recognise common slips."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     w, b, n_updates = np.zeros(X.shape[1]), 0.0, 0
     test = test or (lambda m: m <= 0)
     epochs_allowed = max_epochs - 1 if stop == "range" else max_epochs
+    score = score or (lambda w, b, x_i, y_i: y_i * (w @ x_i + b))
+    mistakes = 0
     for epoch in range(1, epochs_allowed + 1):
-        mistakes = 0
+        mistakes = mistakes if stop == "cumulative" else 0
         for x_i, y_i in zip(X, y, strict=True):
-            if test(y_i * (w @ x_i + b)):
+            if test(score(w, b, x_i, y_i)):
                 w = w + sign * y_i * x_i
                 b = b + (sign * y_i if bias else 0.0)
                 mistakes, n_updates = mistakes + 1, n_updates + 1
             elif stop == "sample":
                 return w, b, n_updates, epoch
         if stop == "once" or mistakes == 0:
+            if stop == "zero-based":
+                return w, b, n_updates, epoch - 1
             return w, b, n_updates, epoch if count_last or mistakes else epoch - 1
-    return w, b, n_updates, epochs_allowed
+    return w, b, n_updates, epochs_allowed - (stop == "zero-based")
 
 
 _TRAIN_WRONG = [
@@ -523,6 +576,39 @@ _TRAIN_WRONG = [
         "The weights are right but epochs is one short: count the final clean sweep, "
         "the one that shows there is nothing left to fix.",
         lambda X, y, max_epochs=100: _loop(X, y, max_epochs, count_last=False),
+    ),
+    (
+        "epochs is one short: count the sweeps from 1 (return epoch + 1 when "
+        "you loop over range(max_epochs)).",
+        lambda X, y, max_epochs=100: _loop(X, y, max_epochs, stop="zero-based"),
+    ),
+    (
+        "Count the mistakes of each sweep afresh: set the counter to 0 at the start "
+        "of every sweep, or the loop never sees a clean sweep.",
+        lambda X, y, max_epochs=100: _loop(X, y, max_epochs, stop="cumulative"),
+    ),
+    (
+        "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.",
+        lambda X, y, max_epochs=100: _loop(
+            X, y, max_epochs, score=lambda w, b, x_i, y_i: y_i * (w @ x_i)
+        ),
+    ),
+    (
+        _BIAS_TIMES_Y,
+        lambda X, y, max_epochs=100: _loop(
+            X, y, max_epochs, score=lambda w, b, x_i, y_i: y_i * (w @ x_i) + b
+        ),
+    ),
+    (
+        "No update happened on a point exactly on the boundary: training treats a "
+        "score of 0 as a mistake whatever the label (predict gives +1 there): test "
+        "y (w @ x + b) <= 0.",
+        lambda X, y, max_epochs=100: _loop(
+            X,
+            y,
+            max_epochs,
+            score=lambda w, b, x_i, y_i: 1.0 if (w @ x_i + b >= 0) == (y_i > 0) else -1.0,
+        ),
     ),
     (
         "Your loop runs at most max_epochs - 1 sweeps: use range(max_epochs) (or "
@@ -572,6 +658,11 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     spec = _Spec(
         exercise=3,
         name="train_until_clean",
+        rule=(
+            "The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
+            "b) <= 0, stop after a sweep without mistakes or max_epochs sweeps; epochs "
+            "counts the sweeps made."
+        ),
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train_until_clean,
         cases=_cases_training(4),
@@ -636,6 +727,7 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     spec = _Spec(
         exercise=4,
         name="absorb_bias",
+        rule=("The rule: X with one more column, all ones, at the end: shape (n, d + 1)."),
         params=("X",),
         reference=_absorb_bias,
         cases=cases,
@@ -710,6 +802,11 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
     spec = _Spec(
         exercise=4,
         name="train_absorbed",
+        rule=(
+            "The rule: train without a bias on X with a column of ones appended (same "
+            "updates, same stopping rule), then w is all but the last weight and b the "
+            "last."
+        ),
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train_absorbed,
         cases=_cases_training(6),

@@ -47,11 +47,13 @@ def _cases_radius() -> list[_Case]:
     return cases
 
 
-def _row_norms(X, fit_bias):
+def _absorbed(X, fit_bias):
     X = np.asarray(X, float)
-    if fit_bias:
-        X = np.hstack([X, np.ones((X.shape[0], 1))])
-    return np.linalg.norm(X, axis=1)
+    return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_bias else X
+
+
+def _row_norms(X, fit_bias):
+    return np.linalg.norm(_absorbed(X, fit_bias), axis=1)
 
 
 def check_radius(radius) -> CheckResult:
@@ -89,6 +91,12 @@ def check_radius(radius) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="radius",
+        samples=(0, None),
+        combine="take the largest of the norms.",
+        rule=(
+            "The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
+            "x_i extended by a 1 when fit_bias=True."
+        ),
         params=("X", "fit_bias"),
         reference=lambda X, fit_bias=False: _radius(X, fit_bias=bool(fit_bias)),
         cases=_cases_radius(),
@@ -118,8 +126,27 @@ def check_radius(radius) -> CheckResult:
             ),
             (
                 "Take the Euclidean norm of each row (each sample), "
-                "np.linalg.norm(X, axis=1).",
+                "np.linalg.norm(X, axis=1), not the largest entry.",
                 lambda X, fit_bias=False: float(np.max(np.abs(np.asarray(X, float)))),
+            ),
+            (
+                "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); "
+                "axis=0 gives the norm of each column (feature).",
+                lambda X, fit_bias=False: float(
+                    np.max(np.linalg.norm(_absorbed(X, fit_bias), axis=0))
+                ),
+            ),
+            (
+                "Absorbing adds 1 under the square root: ||(x_i, 1)|| = "
+                "sqrt(||x_i||^2 + 1), not ||x_i|| + 1.",
+                lambda X, fit_bias=False: (
+                    float(np.max(_row_norms(X, False))) + (1.0 if fit_bias else 0.0)
+                ),
+            ),
+            (
+                "That is the norm of the whole matrix: take the norm of each row "
+                "(each sample) with np.linalg.norm(X, axis=1), then the largest.",
+                lambda X, fit_bias=False: float(np.linalg.norm(_absorbed(X, fit_bias))),
             ),
         ],
     )
@@ -204,6 +231,12 @@ def check_margin(margin) -> CheckResult:
                 return float(np.mean(y * score) / norm)
             if kind == "no bias":
                 return float(np.min(y * _score(X, w, 0.0)) / norm)
+            if kind == "bias not times y":
+                return float(np.min(y * _score(X, w, 0.0) + float(b)) / norm)
+            if kind == "max":
+                return float(np.max(y * score) / norm)
+            if kind == "l1":
+                return float(np.min(y * score) / np.sum(np.abs(np.asarray(w, float))))
             if kind == "absorbed":
                 return float(np.min(y * score) / np.hypot(norm, float(b)))
             return float(np.min(y * score) / norm**2)
@@ -213,6 +246,9 @@ def check_margin(margin) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="margin",
+        samples=(0, 1),
+        combine="take the smallest of the values y_i (w @ x_i + b), then divide by ||w||.",
+        rule=("The rule: min_i y_i (w @ x_i + b) / ||w||."),
         params=("X", "y", "w", "b"),
         reference=lambda X, y, w, b=0.0: _margin(X, y, w, float(b)),
         cases=_cases_margin(),
@@ -240,6 +276,21 @@ def check_margin(margin) -> CheckResult:
                 variant("absorbed"),
             ),
             ("Divide by ||w||, not by ||w||^2.", variant("squared")),
+            (
+                "Multiply the whole score, bias included, by the label: "
+                "y_i (w @ x_i + b); y * X @ w + b leaves b outside.",
+                variant("bias not times y"),
+            ),
+            (
+                "The margin is the smallest value over the samples (min), not the "
+                "largest: the closest point decides.",
+                variant("max"),
+            ),
+            (
+                "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), "
+                "not by the sum of |w_j|.",
+                variant("l1"),
+            ),
         ],
     )
     return _run(spec, margin)
@@ -344,6 +395,12 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="mistake_bound",
+        samples=(0, 1),
+        combine="R is the largest norm over the samples and gamma the smallest margin.",
+        rule=(
+            "The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
+            "x_i + b) / ||(w, b)||."
+        ),
         params=("X", "y", "w", "b"),
         reference=_ref_mistake_bound,
         cases=_cases_bound(),
@@ -369,6 +426,13 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
                 variant(centre=True),
             ),
             ("The bound is (R / gamma)^2: square the ratio.", variant(power=1)),
+            (
+                "Square gamma too: the bound is R^2 / gamma^2.",
+                lambda X, y, w, b: (
+                    variant()(X, y, w, b)
+                    * _margin(_absorb_bias(X), y, np.append(np.asarray(w, float), float(b)))
+                ),
+            ),
             ("The bound is R^2 / gamma^2, not gamma^2 / R^2.", variant(invert=True)),
         ],
     )
@@ -482,6 +546,10 @@ def check_proof_steps(proof_steps) -> CheckResult:
     spec = _Spec(
         exercise=6,
         name="proof_steps",
+        rule=(
+            "The rule: gains = differences of W @ w_star between consecutive rows, "
+            "growths = differences of the squared row norms ||w_k||^2."
+        ),
         params=("W", "w_star"),
         reference=_ref_proof_steps,
         cases=cases,
@@ -514,6 +582,16 @@ def check_proof_steps(proof_steps) -> CheckResult:
                 "||w_k||^2 - ||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.",
                 lambda W, u: steps(
                     W, u, lambda W, u: np.diff(W @ u), lambda W: sq(np.diff(W, axis=0))
+                ),
+            ),
+            (
+                "Square the norms before taking the difference: ||w_k||^2 - "
+                "||w_{k-1}||^2, not (||w_k|| - ||w_{k-1}||)^2.",
+                lambda W, u: steps(
+                    W,
+                    u,
+                    lambda W, u: np.diff(W @ u),
+                    lambda W: np.diff(np.sqrt(sq(W))) ** 2,
                 ),
             ),
             (

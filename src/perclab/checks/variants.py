@@ -24,15 +24,18 @@ from perclab.checks._core import (
 
 
 def _errors(X, y, w, b, test=None):
-    margins = np.asarray(y, float) * (np.asarray(X, float) @ w + b)
-    return int(np.sum(margins <= 0 if test is None else test(margins)))
+    y = np.asarray(y, float)
+    margins = y * (np.asarray(X, float) @ w + b)
+    return int(np.sum(margins <= 0 if test is None else test(margins, y)))
 
 
 def _ref_pocket(X, y, max_epochs=50):
     return _pocket_loop(X, y, max_epochs)
 
 
-def _pocket_loop(X, y, max_epochs=50, *, keep=None, test=None, when="update", last=False):
+def _pocket_loop(
+    X, y, max_epochs=50, *, keep=None, test=None, when="update", last=False, alias=False
+):
     """The pocket algorithm (with ratchet); the keywords make the known slips."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     w, b = np.zeros(X.shape[1]), 0.0
@@ -43,10 +46,15 @@ def _pocket_loop(X, y, max_epochs=50, *, keep=None, test=None, when="update", la
         mistakes = 0
         for x_i, y_i in zip(X, y, strict=True):
             if y_i * (w @ x_i + b) <= 0:
-                w, b = w + y_i * x_i, b + y_i
+                if alias:  # an in-place update, seen by a pocket that shares w
+                    w += y_i * x_i
+                else:
+                    w = w + y_i * x_i
+                b = b + y_i
                 mistakes += 1
                 if when == "update" and keep(_errors(X, y, w, b, test), best):
-                    best_w, best_b, best = w.copy(), b, _errors(X, y, w, b, test)
+                    best_w = w if alias else w.copy()
+                    best_b, best = b, _errors(X, y, w, b, test)
         if when == "epoch" and keep(_errors(X, y, w, b, test), best):
             best_w, best_b, best = w.copy(), b, _errors(X, y, w, b, test)
         if mistakes == 0:
@@ -90,7 +98,10 @@ def check_pocket(pocket) -> CheckResult:
     weights (``y_i (w @ x_i + b) <= 0``, ties count as errors); if there are strictly
     fewer than the pocket's, copy the weights into the pocket. Stop after a clean sweep or
     ``max_epochs`` sweeps and return ``(w_pocket, b_pocket, n_errors)``. The reference is
-    ``_ref_pocket`` in this module. Compared exactly (small-integer data).
+    ``_ref_pocket`` in this module, not :func:`perclab.variants.pocket`: that one counts
+    errors as :func:`perclab.predict` labels (a point on the boundary is +1), this
+    exercise counts ties as errors, as training does. Compared exactly (small-integer
+    data).
 
     Parameters
     ----------
@@ -126,6 +137,11 @@ def check_pocket(pocket) -> CheckResult:
     spec = _Spec(
         exercise=9,
         name="pocket",
+        rule=(
+            "The rule: the perceptron from zero; after each update count the errors (y (w "
+            "@ x + b) <= 0) of the new weights and pocket them if strictly fewer; return "
+            "the pocket and its error count."
+        ),
         params=("X", "y", "max_epochs=50"),
         reference=_ref_pocket,
         cases=_cases_pocket(),
@@ -147,8 +163,22 @@ def check_pocket(pocket) -> CheckResult:
                 "Count a point with y (w @ x + b) = 0 as an error, as training does "
                 "(<= 0, not < 0).",
                 lambda X, y, max_epochs=50: _pocket_loop(
-                    X, y, max_epochs, test=lambda m: m < 0
+                    X, y, max_epochs, test=lambda m, y: m < 0
                 ),
+            ),
+            (
+                "Count the errors as training does: a point with y (w @ x + b) = 0 is "
+                "an error whatever its label (comparing predictions with y misses the "
+                "+1 points on the boundary).",
+                lambda X, y, max_epochs=50: _pocket_loop(
+                    X, y, max_epochs, test=lambda m, y: (m < 0) | ((m == 0) & (y < 0))
+                ),
+            ),
+            (
+                "The pocket shares its array with w: after best_w = w, an in-place "
+                "update (w += ...) changes the pocket too. Store a copy, w.copy(), "
+                "or update with w = w + y_i * x_i.",
+                lambda X, y, max_epochs=50: _pocket_loop(X, y, max_epochs, alias=True),
             ),
             (
                 "Compare with the pocket after every update, not once per sweep.",
@@ -186,11 +216,23 @@ _rbf_kernel.label = "Gaussian kernel: exp(-||a - b||^2 / 2)"
 
 
 def _ref_kernel_perceptron(X, y, kernel, max_epochs=100):
-    return _kernel_loop(X, y, kernel, max_epochs)
+    from perclab.variants import kernel_perceptron
+
+    run = kernel_perceptron(X, y, kernel=kernel, fit_bias=False, max_epochs=int(max_epochs))
+    return run.alpha.astype(int)
 
 
 def _kernel_loop(
-    X, y, kernel, max_epochs=100, *, test=None, label=True, stop="sweep", signed=False
+    X,
+    y,
+    kernel,
+    max_epochs=100,
+    *,
+    test=None,
+    label=True,
+    stop="sweep",
+    signed=False,
+    test_label=True,
 ):
     """The kernel perceptron (dual form); the keywords make the known slips."""
     y = np.asarray(y, float)
@@ -201,7 +243,7 @@ def _kernel_loop(
         mistakes = 0
         for i in range(len(y)):
             f_i = np.sum(alpha * (y if label else 1.0) * K[:, i])
-            if test(y[i] * f_i):
+            if test((y[i] if test_label else 1.0) * f_i):
                 alpha[i] += 1
                 mistakes += 1
         if mistakes == 0 or stop == "once":
@@ -250,8 +292,9 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     score of sample ``i`` is ``f_i = sum_j alpha[j] y[j] k(x_j, x_i)``; sweep the samples
     in order and add 1 to ``alpha[i]`` whenever ``y[i] * f_i <= 0``; stop after a clean
     sweep or ``max_epochs`` sweeps. ``kernel(A, B)`` returns the matrix of ``k(a, b)``
-    for the rows of ``A`` and ``B``. The reference is ``_ref_kernel_perceptron`` in this
-    module. Counts are compared exactly.
+    for the rows of ``A`` and ``B``. The reference is
+    :func:`perclab.variants.kernel_perceptron` without a bias. Counts are compared
+    exactly.
 
     Parameters
     ----------
@@ -284,6 +327,14 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_perceptron",
+        shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns "
+        "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
+        "kernel(X[j:j+1], X[i:i+1])[0, 0].",
+        rule=(
+            "The rule: alpha = 0; sweep i in order, f_i = sum_j alpha_j y_j K[j, i], "
+            "alpha_i += 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs "
+            "sweeps."
+        ),
         params=("X", "y", "kernel", "max_epochs=100"),
         reference=_ref_kernel_perceptron,
         cases=_cases_kernel(),
@@ -313,6 +364,12 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                 "(or max_epochs sweeps are done).",
                 lambda X, y, k, max_epochs=100: _kernel_loop(
                     X, y, k, max_epochs, stop="once"
+                ),
+            ),
+            (
+                "Multiply the score by the label in the test: a mistake is y_i f_i <= 0.",
+                lambda X, y, k, max_epochs=100: _kernel_loop(
+                    X, y, k, max_epochs, test_label=False
                 ),
             ),
         ],
@@ -390,14 +447,17 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             )
         )
 
-    def variant(*, strict=False, label=True, zero=False):
+    def variant(*, strict=False, label=True, zero=False, swapped=False, low=-1):
         def wrong(X_train, y_train, alpha, kernel, X_new):
             weights = np.asarray(alpha, float) * (
                 np.asarray(y_train, float) if label else 1.0
             )
-            f = weights @ np.asarray(kernel(X_train, X_new), float)
+            K = kernel(X_new, X_train) if swapped else kernel(X_train, X_new)
+            f = weights @ np.asarray(K, float)
             if zero:
                 return np.sign(f)
+            if low == 0:
+                return np.where(f >= 0, 1, 0)
             return np.where(f > 0 if strict else f >= 0, 1, -1)
 
         return wrong
@@ -405,6 +465,15 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_predict",
+        samples=(4, None),
+        combine="return one label per row of X_new, in the order of the rows.",
+        shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
+        "column per new point, so (alpha * y_train) @ kernel(X_train, X_new) gives one "
+        "score per new point; check the order of the kernel's arguments.",
+        rule=(
+            "The rule: f(x) = sum_j alpha_j y_j k(x_j, x), label +1 where f(x) >= 0, else "
+            "-1."
+        ),
         params=("X_train", "y_train", "alpha", "kernel", "X_new"),
         reference=_ref_kernel_predict,
         cases=cases,
@@ -421,6 +490,13 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             (
                 "The labels weight the sum: f(x) = sum_j alpha_j y_j k(x_j, x).",
                 variant(label=False),
+            ),
+            ("You returned labels 0 and 1; the labels are -1 and +1.", variant(low=0)),
+            (
+                "kernel(X_train, X_new) has one row per training point, so "
+                "(alpha * y_train) @ kernel(X_train, X_new) sums over them; the "
+                "arguments are swapped.",
+                variant(swapped=True),
             ),
         ],
     )
