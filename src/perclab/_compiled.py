@@ -13,17 +13,17 @@ textbook's own expression decides it. The bound is that of :mod:`perclab._blocks
 any order of summation, with or without fused multiply-adds, the float32 score differs
 from the exact ``w @ x_i + b`` by at most about ``(n_features + 5) 2**-24 S_i``, where
 ``S_i = sum_j |w_j x_ij| + |b|``, the textbook's float64 score by far less, and
-underflow adds at most about ``(n_features + 2) 2**-149 (size + row_size[i])``. By
-Cauchy-Schwarz ``S_i <= sqrt(n_features + 1) size row_size[i]``, where ``size =
-max(|w_j|, |b|)`` and ``row_size[i]`` is the length of ``(x_i, 1)``. So with
+underflow adds at most about ``(n_features + 2) 2**-149 (length + row_size[i])``. By
+Cauchy-Schwarz ``S_i <= length row_size[i]``, where ``length`` is the length of ``(w,
+b)`` and ``row_size[i]`` that of ``(x_i, 1)`` (each computed to a relative error of
+about ``n_features 2**-53``). So with
 
-``threshold_i = (2 (n_features + 6) sqrt(n_features + 1) 2**-24 size + 2**-100)
-row_size[i]``,
+``threshold_i = (2 (n_features + 6) 2**-24 length + 2**-100) row_size[i]``,
 
 about twice the bound, a margin ``y_i * score`` above the threshold has a positive
 textbook margin (the sample is correct) and one below its negative a negative textbook
-margin (a mistake). When ``size * max(row_size) >= 2**100`` float32 could overflow and
-no sample is decided by the fast score. At the zero start every margin is within the
+margin (a mistake). When ``length * max(row_size) >= 2**100`` float32 could overflow
+and no sample is decided by the fast score. At the zero start every margin is within the
 threshold, and so is any exact tie on integer data; elsewhere such samples are rare.
 """
 
@@ -59,27 +59,36 @@ def _score32(w32, X32, i, b32):
     return s + b32
 
 
-@_jit()
-def _size(w, b):
-    """max(|w_j|, |b|), or infinity if any entry is infinite or NaN."""
-    size = abs(b)
-    if not size < np.inf:
-        return np.inf
+# Reassociation here too: the squared length only bounds the rounding error.
+@_jit(fastmath={"reassoc", "nsz", "contract"})
+def _squared_length(w, b):
+    s = b * b
     for j in range(w.shape[0]):
-        a = abs(w[j])
-        if not a < np.inf:
-            return np.inf
-        if a > size:
-            size = a
-    return size
+        s += w[j] * w[j]
+    return s
 
 
 @_jit()
-def _scale(size, rel_tol, max_row_size):
-    """The threshold per unit of row size, or infinity where float32 could overflow."""
-    if not size * max_row_size < FLOAT32_LIMIT:
+def _all_finite(w, b):
+    if not abs(b) < np.inf:
+        return False
+    for j in range(w.shape[0]):
+        if not abs(w[j]) < np.inf:
+            return False
+    return True
+
+
+@_jit()
+def _scale(w, b, rel_tol, max_row_size):
+    """The threshold per unit of row size for the weights ``(w, b)``: infinity where
+    float32 could overflow; NaN if a weight is infinite or NaN."""
+    squared = _squared_length(w, b)
+    if not squared < np.inf:
+        return np.inf if _all_finite(w, b) else np.nan
+    length = math.sqrt(squared)
+    if not length * max_row_size < FLOAT32_LIMIT:
         return np.inf
-    return rel_tol * size + 2.0**-100
+    return rel_tol * length + 2.0**-100
 
 
 @_jit()
@@ -96,7 +105,7 @@ def scan(X, X32, y, order, start, w, b_box, lr, fit_bias, row_size, rel_tol, out
     max_row_size = row_size.max()
     w32 = w.astype(np.float32)
     b32 = np.float32(b)
-    scale = _scale(_size(w, b), rel_tol, max_row_size)
+    scale = _scale(w, b, rel_tol, max_row_size)
     for p in range(start, order.shape[0]):
         i = order[p]
         margin = y[i] * np.float64(_score32(w32, X32, i, b32))
@@ -108,19 +117,16 @@ def scan(X, X32, y, order, start, w, b_box, lr, fit_bias, row_size, rel_tol, out
             if fit_bias:
                 b += step
                 b32 = np.float32(b)
-            size, finite = abs(b), b * 0.0  # 0 * x is 0 for finite x, NaN otherwise
             for j in range(w.shape[0]):
                 w[j] += step * X[i, j]  # the textbook's update
                 w32[j] = np.float32(w[j])
-                size = max(size, abs(w[j]))
-                finite += w[j] * 0.0
             out[n_out, 0] = i
             out[n_out, 1] = p
             n_out += 1
-            if finite != 0.0:
+            scale = _scale(w, b, rel_tol, max_row_size)
+            if math.isnan(scale):  # a weight is infinite or NaN
                 b_box[0] = b
                 return OVERFLOW, p, n_out
-            scale = _scale(size, rel_tol, max_row_size)
             continue
         b_box[0] = b
         return UNDECIDED, p, n_out
@@ -137,7 +143,7 @@ class CompiledScan:
         with np.errstate(over="ignore"):  # where float32 overflows, scan decides nothing
             self.X, self.X32 = X, X.astype(np.float32)
         self.row_size = np.sqrt(np.einsum("ij,ij->i", X, X) + 1.0)
-        self.rel_tol = 2.0 * (n_features + 6) * math.sqrt(n_features + 1) * 2.0**-24
+        self.rel_tol = 2.0 * (n_features + 6) * 2.0**-24
         self.out = np.empty((n_samples, 2), dtype=np.intp)
         self.b_box = np.empty(1)
         self.natural = np.arange(n_samples, dtype=np.intp)

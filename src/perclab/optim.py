@@ -18,7 +18,6 @@ itself: :func:`perceptron_sgd` makes exactly the updates of :func:`perclab.train
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -34,7 +33,7 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
-from perclab.perceptron import NotConvergedWarning, UpdateHistory
+from perclab.engine import LinearModel, UpdateHistory, run
 
 __all__ = [
     "DescentPath",
@@ -514,9 +513,10 @@ def perceptron_sgd(
     fit_bias: bool = True,
     w0=None,
     b0: float = 0.0,
-    n_epochs: int = 1000,
+    max_epochs: int = 1000,
     shuffle: bool = False,
     random_state=None,
+    n_epochs: int | None = None,
 ) -> PerceptronSGDResult:
     """Stochastic gradient descent on the perceptron loss, with the constant step ``lr``.
 
@@ -527,7 +527,10 @@ def perceptron_sgd(
     0, so no later step could move: the run stops there.
 
     This is :func:`perclab.train` with the same arguments, derived rather than stated:
-    the same updates in the same order, bit for bit.
+    with ``g = (-y_i * x_i, -y_i)``, the step ``w - lr * g_w`` is ``w + lr * y_i *
+    x_i``, bit for bit (negating is exact, and ``lr * (-y_i x_ij)`` rounds to the
+    negative of ``(lr * y_i) x_ij``). So it runs train's loop
+    (:func:`perclab.engine.run`) and returns what SGD counts.
 
     Parameters
     ----------
@@ -539,12 +542,14 @@ def perceptron_sgd(
     w0 : array of shape (n_features,), optional
         Starting weights; zeros when omitted.
     b0 : float, default 0.0
-    n_epochs : int, default 1000
+    max_epochs : int, default 1000
         Most passes over the data.
     shuffle : bool, default False
         A fresh random order in every epoch (the same orders as train's, for the same
         ``random_state``).
     random_state : None, int or numpy Generator
+    n_epochs : int, optional
+        The older name of ``max_epochs``, still accepted.
 
     Returns
     -------
@@ -573,51 +578,32 @@ def perceptron_sgd(
     fit_bias = check_bool(fit_bias, name="fit_bias")
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
     b = check_real(b0, name="b0")
-    n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    if n_epochs is not None:
+        if max_epochs != 1000:
+            raise TypeError("pass max_epochs or its older name n_epochs, not both")
+        max_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
 
-    updates = {"sample": [], "epoch": [], "w": [w.copy()], "b": [b]}
-    mistakes_per_epoch: list[int] = []
-    for epoch in range(1, n_epochs + 1):
-        order = rng.permutation(n_samples) if shuffle else range(n_samples)
-        mistakes = 0
-        for i in order:
-            x_i, y_i = X[i], y[i]
-            mistake = y_i * (w @ x_i + b) <= 0  # on the loss's sloped piece, kink included
-            g_w, g_b = (-y_i * x_i, -y_i) if mistake else (np.zeros(n_features), 0.0)
-            w = w - lr * g_w  # theta <- theta - alpha * gradient
-            if fit_bias:
-                b = b - lr * g_b
-            if mistake:
-                mistakes += 1
-                updates["sample"].append(i)
-                updates["epoch"].append(epoch)
-                updates["w"].append(w.copy())
-                updates["b"].append(b)
-        mistakes_per_epoch.append(mistakes)
-        if mistakes == 0:
-            break
-
-    converged = mistakes_per_epoch[-1] == 0
-    if not converged:
-        warnings.warn(
-            f"SGD on the perceptron loss did not converge in n_epochs={n_epochs} epochs "
-            f"({mistakes_per_epoch[-1]} mistakes in the last one); the data may not be "
-            "linearly separable",
-            NotConvergedWarning,
-            stacklevel=2,
-        )
-    history = UpdateHistory(
-        sample=np.asarray(updates["sample"], dtype=np.intp),
-        epoch=np.asarray(updates["epoch"], dtype=np.intp),
-        w=np.vstack(updates["w"]),
-        b=np.asarray(updates["b"], dtype=float),
+    model = LinearModel(X, y, w, b, lr, fit_bias)
+    loop = run(
+        model,
+        max_epochs=max_epochs,
+        shuffle=shuffle,
+        rng=rng,
+        warn="SGD on the perceptron loss",
+    )
+    w, b, mistakes_per_epoch, history = (
+        model.w,
+        model.b,
+        loop.mistakes_per_epoch,
+        loop.history,
     )
     return PerceptronSGDResult(
         w=w,
         b=float(b),
-        converged=converged,
+        converged=loop.converged,
         epochs=len(mistakes_per_epoch),
         n_steps=len(mistakes_per_epoch) * n_samples,
         n_updates=len(history),
