@@ -342,6 +342,11 @@ def _scanner(model, scan):
         big = model.X.size >= _COMPILED_MIN_ENTRIES
         scan = "compiled" if big and compiled_available() else "blocks"
     if scan == "compiled":
+        if not compiled_available():
+            raise ImportError(
+                'method="compiled" needs numba, which is not installed; install it '
+                '(pip install numba) or use method="fast", which works without it'
+            )
         from perclab._compiled import CompiledScan
 
         return CompiledScan(model).epoch
