@@ -11,13 +11,13 @@ import sys
 import textwrap
 import warnings
 
+import frozen
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import frozen
 import perclab
 from perclab import criteria, engine, optim, variants
 
