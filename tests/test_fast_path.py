@@ -6,8 +6,9 @@ the NumPy scan; ``"compiled"``, the numba loop, when numba is installed; and
 epoch, the same update history, ``w`` and ``b`` equal under ``np.array_equal`` and
 ``==``, and the same warnings (or the same overflow error). The data cover exact ties
 (small integers, where scores of exactly 0 are common), near ties (scores within
-rounding of 0, which only the textbook's expression may decide), continuous and non-separable data, extreme scales, and data sets large
-enough for the block sizes to adapt.
+rounding of 0, which only the textbook's expression may decide, also inside the fast
+scores), continuous and non-separable data, extreme scales, and data sets large enough
+for the block sizes to adapt.
 """
 
 import warnings
