@@ -216,3 +216,33 @@ def test_without_numba_perclab_imports_and_trains_with_the_block_scan():
     ).stdout
     assert "refused: " in out and "numba" in out
     assert out.strip().splitlines()[-1].startswith("ok ")
+
+
+NO_CACHE_DIR = """
+import numba
+njit = numba.njit
+
+
+def njit_without_cache(*args, cache=False, **kwargs):
+    if cache:  # what numba raises when it finds no writable cache directory
+        raise RuntimeError("cannot cache function: no locator available")
+    return njit(*args, **kwargs)
+
+
+numba.njit = njit_without_cache
+import numpy as np
+import perclab
+X, y = perclab.datasets.make_separable(3000, n_features=5, random_state=1)
+fast = perclab.train(X, y, method="compiled")
+textbook = perclab.train(X, y, method="textbook")
+assert np.array_equal(fast.history.w, textbook.history.w)
+print("ok")
+"""
+
+
+@pytest.mark.skipif(not engine.compiled_available(), reason="numba is not installed")
+def test_without_a_writable_cache_the_loop_is_compiled_in_memory():
+    out = subprocess.run(
+        [sys.executable, "-c", NO_CACHE_DIR], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "ok"

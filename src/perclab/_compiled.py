@@ -31,8 +31,12 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
+
+try:
+    import numba
+except ImportError:  # perclab.engine then never uses this module (it still imports)
+    numba = None
 
 DONE, UNDECIDED, OVERFLOW = 0, 1, 2
 FLOAT32_LIMIT = 2.0**100  # below it, float32 neither overflows nor loses the bound
@@ -42,6 +46,8 @@ def _jit(**options):
     """numba.njit with its compiled code cached on disk where that is possible."""
 
     def decorate(function):
+        if numba is None:
+            return function
         try:
             return numba.njit(cache=True, **options)(function)
         except RuntimeError:  # no writable cache directory: compile in memory only
