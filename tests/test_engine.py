@@ -246,3 +246,79 @@ def test_without_a_writable_cache_the_loop_is_compiled_in_memory():
         [sys.executable, "-c", NO_CACHE_DIR], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "ok"
+
+
+# ------------------------------------------------ bad input: sizes, types, overflow
+
+X2, Y2 = [[1.0, 2.0], [2.0, -1.0]], [1, -1]
+
+
+def _strings(A, B):
+    return [["a"] * len(B)] * len(A)
+
+
+BAD_INPUT = [
+    ("overflow-train", lambda: perclab.train([[10.0], [0.0]], [1, 1], lr=1e308),
+     perclab.TrainingOverflowError, r"overflowed: a weight .* lower the learning rate"),
+    ("overflow-pocket", lambda: variants.pocket([[1e308], [-1e308]], [-1, -1]),
+     perclab.TrainingOverflowError, "scale the data"),
+    ("overflow-sgd", lambda: optim.perceptron_sgd([[1e308], [-1e308]], [-1, -1]),
+     perclab.TrainingOverflowError, "scale the data"),
+    ("gram-too-large", lambda: variants.kernel_perceptron(np.zeros((12_000, 1)),
+                                                           np.ones(12_000)),
+     ValueError, r"12000 x 12000 kernel matrix would take 1.07 GiB, over the limit"),
+    ("kernel-not-numbers", lambda: variants.kernel_perceptron(X2, Y2, kernel=_strings),
+     TypeError, "kernel.* must return a matrix of numbers, got list"),
+    ("separable-too-many", lambda: perclab.datasets.make_separable(10**12),
+     ValueError, r"X of 1000000000000 samples and 2 features would take .* GiB"),
+    ("small-margin-too-many",
+     lambda: perclab.datasets.make_small_margin(10**6, n_features=10**4),
+     ValueError, "over the limit of 1 GiB; ask for fewer"),
+    ("xor-too-many", lambda: perclab.datasets.make_xor(10**12),
+     ValueError, "X of 1000000000000 samples would take"),
+    ("orthonormal-too-many", lambda: perclab.datasets.make_orthonormal(10**6),
+     ValueError, "X of 1000000 samples and 1000000 features"),
+    ("descent-too-many-steps",
+     lambda: optim.gradient_descent(lambda t: t, 0.0, schedule=0.1, n_steps=10**9),
+     ValueError, "the path of 1000000000 steps would take"),
+    ("sgd-too-many-epochs",
+     lambda: optim.sgd(lambda t, i: t, 0.0, 10, schedule=0.1, n_epochs=10**9),
+     ValueError, r"\(1000000000 epochs\) would take"),
+    ("regions-resolution",
+     lambda: perclab.plotting.plot_decision_regions(X2, Y2, w=[1.0, 0.0], resolution=10**5),
+     ValueError, "a grid of 100000 x 100000 points would take .* smaller resolution"),
+    ("probability-resolution",
+     lambda: perclab.logistic.plot_probability(X2, Y2, w=[1.0, 0.0], resolution=10**5),
+     ValueError, "a grid of 100000 x 100000 points"),
+    ("ax-not-axes", lambda: perclab.plotting.plot_data(X2, Y2, ax="left"),
+     TypeError, "ax must be a matplotlib Axes, got str"),
+    ("update-not-a-run", lambda: perclab.plotting.plot_update((1, 2), 1, X2, Y2),
+     TypeError, "result must be a run returned by perclab.train .*, got tuple"),
+    ("trace-not-a-run", lambda: perclab.theory.proof_trace("run", X2, Y2),
+     TypeError, "result must be a run returned by perclab.train"),
+    ("animation-not-a-run",
+     lambda: perclab.animation.animate_training({"w": 1}, X2, Y2),
+     TypeError, "got dict"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [case[1:] for case in BAD_INPUT],
+    ids=[case[0] for case in BAD_INPUT],
+)
+def test_bad_input_is_refused_with_a_message(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize("scale", [1e-170, 1e-100, 1.0, 1e100, 1e200])
+def test_norms_neither_overflow_nor_underflow(scale):
+    X = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 1.0], [2.0, 1.0]]) * scale
+    y = [-1, 1, -1, 1]
+    assert perclab.radius(X) == pytest.approx(np.sqrt(5.0) * scale, rel=1e-15)
+    w, b, gamma = perclab.max_margin(X, y)
+    assert gamma == pytest.approx(scale, rel=1e-9)
+    assert np.allclose(w, [1.0, 0.0], atol=1e-9)
+    assert perclab.margin(X, y, w=[1.0 / scale, 0.0], b=-1.0) == pytest.approx(scale)
+    assert perclab.margin([[1.0], [-1.0]], [1, -1], w=[scale]) == 1.0

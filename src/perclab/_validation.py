@@ -10,6 +10,8 @@ import numbers
 
 import numpy as np
 
+MEMORY_BUDGET_BYTES = 2**30  # the most memory one array that a call builds may take
+
 _ENCODE_HINT = "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
 
 
@@ -155,3 +157,27 @@ def check_random_state(random_state) -> np.random.Generator:
         "random_state must be None, a non-negative int or a numpy Generator, "
         f"got {random_state!r}"
     )
+
+
+def check_memory(n_bytes: int, *, what: str, fix: str) -> None:
+    """Refuse, before allocating, an array of ``n_bytes`` over ``MEMORY_BUDGET_BYTES``.
+
+    ``what`` names the array and its size, ``fix`` says what to do instead.
+    """
+    if n_bytes > MEMORY_BUDGET_BYTES:
+        raise ValueError(
+            f"{what} would take {n_bytes / 2**30:.3g} GiB, over the limit of "
+            f"{MEMORY_BUDGET_BYTES / 2**30:g} GiB; {fix}"
+        )
+
+
+def check_history(result, *, name: str = "result"):
+    """Return the update history of a training run, or raise a TypeError that says what
+    was expected (a run of perclab.train or a variant that keeps a history)."""
+    history = getattr(result, "history", None)
+    if history is None or not all(hasattr(history, a) for a in ("w", "b", "sample")):
+        raise TypeError(
+            f"{name} must be a run returned by perclab.train (a TrainResult), got "
+            f"{type(result).__name__}"
+        )
+    return history

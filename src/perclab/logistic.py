@@ -26,6 +26,7 @@ import numpy as np
 from perclab._validation import (
     check_bool,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_real,
     check_vector,
@@ -364,6 +365,11 @@ def plot_probability(
     if np.any(np.diff(levels) <= 0):
         raise ValueError(f"levels must be increasing, got {levels}")
     resolution = check_int(resolution, name="resolution", minimum=2)
+    check_memory(
+        8 * 4 * resolution**2,
+        what=f"a grid of {resolution} x {resolution} points",
+        fix="pass a smaller resolution (a few hundred is plenty for a figure)",
+    )
     ax = _axes(ax)
     pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
     low, high = X.min(axis=0) - pad, X.max(axis=0) + pad

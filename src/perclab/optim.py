@@ -27,6 +27,7 @@ import numpy as np
 from perclab._validation import (
     check_bool,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_random_state,
     check_real,
@@ -227,6 +228,11 @@ def gradient_descent(
     theta = _check_theta(theta0)
     schedule = _check_schedule(schedule)
     n_steps = check_int(n_steps, name="n_steps", minimum=0)
+    check_memory(
+        8 * (n_steps + 1) * (np.size(theta) + 1),
+        what=f"the path of {n_steps} steps",
+        fix="take fewer steps",
+    )
     step_sizes = schedule(np.arange(1, n_steps + 1))
     path = [theta]
     for t in range(1, n_steps + 1):
@@ -288,6 +294,11 @@ def sgd(
     n_samples = check_int(n_samples, name="n_samples", minimum=1)
     schedule = _check_schedule(schedule)
     n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    check_memory(
+        8 * n_samples * n_epochs * (np.size(theta) + 2),
+        what=f"the path of {n_samples * n_epochs} steps ({n_epochs} epochs)",
+        fix="run fewer epochs",
+    )
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
     step_sizes = schedule(np.arange(1, n_samples * n_epochs + 1))

@@ -21,6 +21,7 @@ import numpy as np
 
 from perclab._validation import (
     check_bool,
+    check_history,
     check_pm1_labels,
     check_real,
     check_two_classes,
@@ -605,12 +606,7 @@ def _separator(space: np.ndarray, y: np.ndarray, w_star, fit_bias: bool):
 
 def _history(result):
     """The update history of a TrainResult, or a TypeError naming what is expected."""
-    history = getattr(result, "history", None)
-    if history is None or not all(hasattr(history, a) for a in ("w", "b", "sample")):
-        raise TypeError(
-            f"result must be what perclab.train returns, got {type(result).__name__}"
-        )
-    return history
+    return check_history(result)
 
 
 def _run_weights(result, space: np.ndarray, y: np.ndarray, fit_bias: bool, lr: float):

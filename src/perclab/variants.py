@@ -31,6 +31,7 @@ import numpy as np
 from perclab._validation import (
     check_bool,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_random_state,
     check_real,
@@ -676,21 +677,6 @@ class _DualModel:
         return True
 
 
-GRAM_BUDGET_BYTES = 2**30  # the largest kernel matrix the kernel perceptron builds
-
-
-def check_gram_size(n_samples: int, budget: int = GRAM_BUDGET_BYTES) -> None:
-    """Refuse an ``n_samples`` by ``n_samples`` float matrix larger than ``budget``."""
-    needed = 8 * n_samples**2
-    if needed > budget:
-        largest = math.isqrt(budget // 8)
-        raise MemoryError(
-            f"the kernel matrix of {n_samples} samples takes {needed / 2**30:.2f} GiB, "
-            f"over the budget of {budget / 2**30:g} GiB (at most {largest} samples); "
-            "train on a subsample, or use explicit features with perclab.train"
-        )
-
-
 @dataclass(frozen=True, repr=False)
 class KernelResult:
     """What :func:`kernel_perceptron` returns: the dual weights and the run.
@@ -802,7 +788,12 @@ def kernel_perceptron(
         )
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
-    check_gram_size(X.shape[0])
+    n_samples = X.shape[0]
+    check_memory(
+        8 * n_samples**2,
+        what=f"the {n_samples} x {n_samples} kernel matrix",
+        fix="train on a subsample, or on explicit features with perclab.train",
+    )
     model = _DualModel(_gram(kernel, X, X), y, fit_bias)
     loop = run(
         model,
