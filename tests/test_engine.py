@@ -319,6 +319,7 @@ def test_norms_neither_overflow_nor_underflow(scale):
     assert perclab.radius(X) == pytest.approx(np.sqrt(5.0) * scale, rel=1e-15)
     w, b, gamma = perclab.max_margin(X, y)
     assert gamma == pytest.approx(scale, rel=1e-9)
+    assert b == pytest.approx(-scale, rel=1e-9)
     assert np.allclose(w, [1.0, 0.0], atol=1e-9)
     assert perclab.margin(X, y, w=[1.0 / scale, 0.0], b=-1.0) == pytest.approx(scale)
     assert perclab.margin([[1.0], [-1.0]], [1, -1], w=[scale]) == 1.0
