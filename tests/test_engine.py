@@ -323,3 +323,8 @@ def test_norms_neither_overflow_nor_underflow(scale):
     assert np.allclose(w, [1.0, 0.0], atol=1e-9)
     assert perclab.margin(X, y, w=[1.0 / scale, 0.0], b=-1.0) == pytest.approx(scale)
     assert perclab.margin([[1.0], [-1.0]], [1, -1], w=[scale]) == 1.0
+
+
+def test_overflow_in_fit_logistic_is_an_error():
+    with pytest.raises(perclab.TrainingOverflowError, match="fit_logistic overflowed"):
+        perclab.logistic.fit_logistic([[1e300], [-1e300]], [1, -1], lr=1e10, max_iter=5)

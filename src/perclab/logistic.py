@@ -32,8 +32,8 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
+from perclab.engine import NotConvergedWarning, TrainingOverflowError
 from perclab.optim import Gradient, _check_margin, _like_input
-from perclab.perceptron import NotConvergedWarning
 
 __all__ = [
     "LogisticFit",
@@ -281,15 +281,22 @@ def fit_logistic(
     m = y * (X @ w + b)
     w_path, b_path, objective_path = [w], [b], [_objective(m, w, C)]
     grad = _gradient(X, y, m, w, C)
-    while not _small(grad, tol * n_samples, fit_intercept) and len(w_path) <= max_iter:
-        w = w - lr * grad.w  # theta <- theta - alpha * gradient
-        if fit_intercept:
-            b = b - lr * grad.b
-        w_path.append(w)
-        b_path.append(b)
-        m = y * (X @ w + b)
-        objective_path.append(_objective(m, w, C))
-        grad = _gradient(X, y, m, w, C)
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is raised below
+        while not _small(grad, tol * n_samples, fit_intercept) and len(w_path) <= max_iter:
+            w = w - lr * grad.w  # theta <- theta - alpha * gradient
+            if fit_intercept:
+                b = b - lr * grad.b
+            w_path.append(w)
+            b_path.append(b)
+            m = y * (X @ w + b)
+            if not (np.isfinite(b) and np.all(np.isfinite(w)) and np.all(np.isfinite(m))):
+                raise TrainingOverflowError(
+                    f"fit_logistic overflowed: after step {len(w_path) - 1} the weights or "
+                    "margins are infinite or NaN; scale the data (e.g. standardise the "
+                    "columns of X) or lower the learning rate lr"
+                )
+            objective_path.append(_objective(m, w, C))
+            grad = _gradient(X, y, m, w, C)
     converged = _small(grad, tol * n_samples, fit_intercept)
 
     if not converged:
