@@ -189,7 +189,13 @@ def train_with_stopping(X, y, *, rule="clean", max_epochs=1000, patience=1, w0=N
                         b0=0.0, lr=1.0, fit_bias=True, shuffle=False,
                         random_state=None):  # fmt: skip
     """One call of the frozen train per epoch, both error functions after each."""
-    from perclab.criteria import distance_error, n_misclassified
+
+    def n_misclassified(X, y, w, b):
+        return _n_errors(X, y, w, b)
+
+    def distance_error(X, y, w, b):  # the formula criteria used before perclab.losses
+        s = X @ w + b
+        return float(0.5 * np.sum(np.abs(s * (np.sign(s) - y))))
 
     rng = np.random.default_rng(random_state)
     w = np.zeros(X.shape[1]) if w0 is None else np.array(w0, dtype=float)

@@ -31,6 +31,7 @@ from perclab._validation import (
     check_X,
 )
 from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.losses import perceptron_loss
 
 __all__ = [
     "RULES",
@@ -122,7 +123,8 @@ def distance_error(X, y, w, b: float = 0.0) -> float:
     0.0
     """
     s, y, _ = _scores(X, y, w, b)
-    return float(0.5 * np.sum(np.abs(s * (np.sign(s) - y))))
+    # each term is |s_i| on a mistake and 0 otherwise: the perceptron loss max(0, -m_i)
+    return float(np.sum(perceptron_loss(y * s)))
 
 
 def geometric_distance_error(X, y, w, b: float = 0.0) -> float:
@@ -150,7 +152,7 @@ def geometric_distance_error(X, y, w, b: float = 0.0) -> float:
             "w is the zero vector, which defines no hyperplane and no distances; "
             "use distance_error, or pass w != 0"
         )
-    return float(0.5 * np.sum(np.abs(s * (np.sign(s) - y)))) / norm
+    return float(np.sum(perceptron_loss(y * s))) / norm
 
 
 @dataclass(frozen=True, repr=False)

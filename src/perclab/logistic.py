@@ -33,7 +33,7 @@ from perclab._validation import (
     check_X,
 )
 from perclab.engine import NotConvergedWarning, TrainingOverflowError
-from perclab.optim import Gradient, _check_margin, _like_input
+from perclab.losses import Gradient, _logistic_loss, _sigmoid, logistic_loss, sigmoid
 
 __all__ = [
     "LogisticFit",
@@ -49,50 +49,6 @@ __all__ = [
 
 class LogisticNotConvergedWarning(NotConvergedWarning):
     """:func:`fit_logistic` stopped at ``max_iter`` before the gradient was small."""
-
-
-def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))``, without overflow for any ``z``.
-
-    For ``z >= 0`` it is computed as ``1 / (1 + exp(-z))`` and for ``z < 0`` as
-    ``exp(z) / (1 + exp(z))``, so ``exp`` only sees ``-|z|`` and both tails keep their
-    relative precision.
-
-    Examples
-    --------
-    >>> sigmoid([-1000.0, 0.0, 1000.0])
-    array([0. , 0.5, 1. ])
-    >>> float(sigmoid(-40.0))  # about exp(-40), not rounded to 0
-    4.248354255291589e-18
-    """
-    return _like_input(_sigmoid(_check_margin(z, name="z")), z)
-
-
-def logistic_loss(margin):
-    """The logistic loss ``ln(1 + exp(-margin))``, accurate for every margin.
-
-    Written as ``max(0, -m) + ln(1 + exp(-|m|))``: the perceptron loss plus a smooth
-    correction of at most ``ln 2``. Large positive margins give about ``exp(-m)``
-    (``log1p`` keeps it), large negative margins about ``-m``.
-
-    Examples
-    --------
-    >>> logistic_loss([-1000.0, 0.0, 1000.0]).tolist()  # -m, ln 2, exp(-1000) = 0
-    [1000.0, 0.6931471805599453, 0.0]
-    >>> float(logistic_loss(40.0))  # about exp(-40)
-    4.248354255291589e-18
-    """
-    return _like_input(_logistic_loss(_check_margin(margin)), margin)
-
-
-def _sigmoid(z: np.ndarray) -> np.ndarray:
-    e = np.exp(-np.abs(z))  # in (0, 1]: never overflows
-    d = 1.0 / (1.0 + e)
-    return np.where(z >= 0, d, e * d)  # 1 / (1 + e^-z), or e^z / (1 + e^z)
-
-
-def _logistic_loss(m: np.ndarray) -> np.ndarray:
-    return np.maximum(-m, 0.0) + np.log1p(np.exp(-np.abs(m)))
 
 
 def _checked(X, y, w, b, C):
