@@ -6,25 +6,32 @@ large enough to repay loading it; without numba, training uses :mod:`perclab._bl
 **Exact.** The update is the textbook's, ``w_j += (lr * y_i) * x_ij`` one entry at a
 time, in float64, in the same order and without fused multiply-adds, so the weights are
 bit for bit the textbook's. The *test* uses a faster score than the textbook's ``w @
-x_i + b``: single precision, on a float32 copy of ``X`` (half the memory to read), with
-the products summed in whatever order vectorises best. It only ever decides a sample
-whose margin is far from zero; everything else goes back to Python, where the
-textbook's own expression decides it. The bound is that of :mod:`perclab._blocks`: for
-any order of summation, with or without fused multiply-adds, the float32 score differs
-from the exact ``w @ x_i + b`` by at most about ``(n_features + 5) 2**-24 S_i``, where
-``S_i = sum_j |w_j x_ij| + |b|``, the textbook's float64 score by far less, and
-underflow adds at most about ``(n_features + 2) 2**-149 (length + row_size[i])``. By
-Cauchy-Schwarz ``S_i <= length row_size[i]``, where ``length`` is the length of ``(w,
-b)`` and ``row_size[i]`` that of ``(x_i, 1)`` (each computed to a relative error of
-about ``n_features 2**-53``). So with
+x_i + b``: the products summed in whatever order vectorises best, in float64 when ``X``
+fits in the cache and otherwise in single precision on a float32 copy of ``X`` (half
+the memory to read). The fast score only ever decides a sample whose margin is far
+from zero; everything else goes back to Python, where the textbook's own expression
+decides it.
 
-``threshold_i = (2 (n_features + 6) 2**-24 length + 2**-100) row_size[i]``,
+The bound: for any order of summation, with or without fused multiply-adds, a score
+computed with unit roundoff ``u`` differs from the exact ``w @ x_i + b`` by at most
+about ``(n_features + 5) u S_i``, where ``S_i = sum_j |w_j x_ij| + |b|`` (for float32
+this includes rounding ``w`` and ``x_i`` to float32, as in :mod:`perclab._blocks`);
+the textbook's float64 score is as close. Underflow adds at most about ``(n_features
++ 2) t (length + row_size[i])``, with ``t`` the smallest subnormal. By Cauchy-Schwarz
+``S_i <= length row_size[i]``, where ``length`` is the length of ``(w, b)`` and
+``row_size[i]`` that of ``(x_i, 1)`` (each computed to a relative error of about
+``n_features 2**-53``). So with
 
-about twice the bound, a margin ``y_i * score`` above the threshold has a positive
-textbook margin (the sample is correct) and one below its negative a negative textbook
-margin (a mistake). When ``length * max(row_size) >= 2**100`` float32 could overflow
-and no sample is decided by the fast score. At the zero start every margin is within the
-threshold, and so is any exact tie on integer data; elsewhere such samples are rare.
+``threshold_i = (rel_tol length + abs_tol) row_size[i]``,
+
+``rel_tol = 2 (n_features + 6) 2**-24``, ``abs_tol = 2**-100`` for float32 and
+``rel_tol = 4 (n_features + 2) 2**-53``, ``abs_tol = (n_features + 2) 2**-970`` for
+float64 (about twice the bound while ``length * max(row_size) < 2**100``), a margin
+``y_i * score`` above the threshold has a positive textbook margin (the sample is
+correct) and one below its negative a negative textbook margin (a mistake). When
+``length * max(row_size) >= 2**100`` no sample is decided by the fast score. At the
+zero start every margin is within the threshold, and so is any exact tie on integer
+data; elsewhere such samples are rare.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ except ImportError:  # perclab.engine then never uses this module (it still impo
     numba = None
 
 DONE, UNDECIDED, OVERFLOW = 0, 1, 2
-FLOAT32_LIMIT = 2.0**100  # below it, float32 neither overflows nor loses the bound
+SCORE_LIMIT = 2.0**100  # below it, float32 neither overflows nor loses the bound
 
 
 def _jit(**options):
@@ -58,11 +65,12 @@ def _jit(**options):
 
 # Reassociation only here, for the score that clears samples: never in the update.
 @_jit(fastmath={"reassoc", "nsz", "contract"})
-def _score32(w32, X32, i, b32):
-    s = np.float32(0.0)
-    for j in range(w32.shape[0]):
-        s += w32[j] * X32[i, j]
-    return s + b32
+def _score(ws, Xs, i, bs):
+    """``ws @ Xs[i] + bs`` in the precision of ``Xs`` (float32 or float64)."""
+    s = bs * 0
+    for j in range(ws.shape[0]):
+        s += ws[j] * Xs[i, j]
+    return s + bs
 
 
 # Reassociation here too: the squared length only bounds the rounding error.
@@ -85,36 +93,41 @@ def _all_finite(w, b):
 
 
 @_jit()
-def _scale(w, b, rel_tol, max_row_size):
+def _scale(w, b, rel_tol, abs_tol, max_row_size):
     """The threshold per unit of row size for the weights ``(w, b)``: infinity where
-    float32 could overflow; NaN if a weight is infinite or NaN."""
+    the fast score could overflow; NaN if a weight is infinite or NaN."""
     squared = _squared_length(w, b)
     if not squared < np.inf:
         return np.inf if _all_finite(w, b) else np.nan
     length = math.sqrt(squared)
-    if not length * max_row_size < FLOAT32_LIMIT:
+    if not length * max_row_size < SCORE_LIMIT:
         return np.inf
-    return rel_tol * length + 2.0**-100
+    return rel_tol * length + abs_tol
 
 
 @_jit()
-def scan(X, X32, y, order, start, w, b_box, lr, fit_bias, row_size, rel_tol, out):
+def scan(X, Xs, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
     """Scan ``order[start:]``; update ``w`` and ``b_box[0]`` in place.
 
-    Writes the sample and position of each update into ``out[:, 0]``, ``out[:, 1]``
-    from row 0. Returns ``(status, position, n_updates)``: ``DONE`` at the end of the
-    order, ``UNDECIDED`` at a sample the fast score cannot decide, ``OVERFLOW`` after an
-    update that left a weight infinite or NaN.
+    ``Xs`` is ``X`` or its float32 copy: the fast score is computed in its precision,
+    with ``tols = (rel_tol, abs_tol)`` for the threshold. Writes the sample and
+    position of each update into ``out[:, 0]``, ``out[:, 1]`` from row 0. Returns
+    ``(status, position, n_updates)``: ``DONE`` at the end of the order, ``UNDECIDED``
+    at a sample the fast score cannot decide, ``OVERFLOW`` after an update that left a
+    weight infinite or NaN.
     """
+    rel_tol, abs_tol = tols[0], tols[1]
     b = b_box[0]
     n_out = 0
     max_row_size = row_size.max()
-    w32 = w.astype(np.float32)
-    b32 = np.float32(b)
-    scale = _scale(w, b, rel_tol, max_row_size)
+    ws = w.astype(Xs.dtype)  # the weights in the precision of the score
+    bs_box = np.empty(1, Xs.dtype)
+    bs_box[0] = b
+    bs = bs_box[0]
+    scale = _scale(w, b, rel_tol, abs_tol, max_row_size)
     for p in range(start, order.shape[0]):
         i = order[p]
-        margin = y[i] * np.float64(_score32(w32, X32, i, b32))
+        margin = y[i] * np.float64(_score(ws, Xs, i, bs))
         threshold = scale * row_size[i]
         if margin > threshold:  # correct, as the textbook would find
             continue
@@ -122,14 +135,15 @@ def scan(X, X32, y, order, start, w, b_box, lr, fit_bias, row_size, rel_tol, out
             step = lr * y[i]
             if fit_bias:
                 b += step
-                b32 = np.float32(b)
+                bs_box[0] = b
+                bs = bs_box[0]
             for j in range(w.shape[0]):
                 w[j] += step * X[i, j]  # the textbook's update
-                w32[j] = np.float32(w[j])
+                ws[j] = w[j]
             out[n_out, 0] = i
             out[n_out, 1] = p
             n_out += 1
-            scale = _scale(w, b, rel_tol, max_row_size)
+            scale = _scale(w, b, rel_tol, abs_tol, max_row_size)
             if math.isnan(scale):  # a weight is infinite or NaN
                 b_box[0] = b
                 return OVERFLOW, p, n_out
@@ -143,13 +157,22 @@ def scan(X, X32, y, order, start, w, b_box, lr, fit_bias, row_size, rel_tol, out
 class CompiledScan:
     """Epochs of :class:`perclab.engine.LinearModel` run by :func:`scan`."""
 
+    single_above_bytes = 2**22  # float64 X larger than this: score in float32
+
     def __init__(self, model):
         X = np.ascontiguousarray(model.X)
         n_samples, n_features = X.shape
-        with np.errstate(over="ignore"):  # where float32 overflows, scan decides nothing
-            self.X, self.X32 = X, X.astype(np.float32)
+        self.X = X
+        if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
+            with np.errstate(over="ignore"):  # where float32 overflows, _scale is inf
+                self.Xs = X.astype(np.float32)
+            self.tols = np.array([2.0 * (n_features + 6) * 2.0**-24, 2.0**-100])
+        else:  # small enough for the cache: score in float64, no copy to keep in step
+            self.Xs = X
+            self.tols = np.array(
+                [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
+            )
         self.row_size = np.sqrt(np.einsum("ij,ij->i", X, X) + 1.0)
-        self.rel_tol = 2.0 * (n_features + 6) * 2.0**-24
         self.out = np.empty((n_samples, 2), dtype=np.intp)
         self.b_box = np.empty(1)
         self.natural = np.arange(n_samples, dtype=np.intp)
@@ -163,8 +186,8 @@ class CompiledScan:
         while position < order.shape[0]:
             self.b_box[0] = model.b
             status, position, n_out = scan(
-                self.X, self.X32, model.y, order, position, model.w, self.b_box,
-                model.lr, model.fit_bias, self.row_size, self.rel_tol, self.out,
+                self.X, self.Xs, model.y, order, position, model.w, self.b_box,
+                model.lr, model.fit_bias, self.row_size, self.tols, self.out,
             )  # fmt: skip
             model.b = float(self.b_box[0])
             log.extend(self.out[:n_out, 0], self.out[:n_out, 1])
