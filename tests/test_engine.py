@@ -328,3 +328,13 @@ def test_norms_neither_overflow_nor_underflow(scale):
 def test_overflow_in_fit_logistic_is_an_error():
     with pytest.raises(perclab.TrainingOverflowError, match="fit_logistic overflowed"):
         perclab.logistic.fit_logistic([[1e300], [-1e300]], [1, -1], lr=1e10, max_iter=5)
+
+
+def test_a_history_whose_data_changed_after_training_is_refused():
+    # train does not copy float64 data; rebuilding the weights from changed data would
+    # give another run, so it is refused
+    X, y = perclab.datasets.make_separable(300, n_features=4, random_state=2)
+    result = perclab.train(X, y)
+    X[result.history.sample[0]] += 1.0
+    with pytest.raises(RuntimeError, match="X was changed in place after training"):
+        result.history.w  # noqa: B018

@@ -93,6 +93,19 @@ def _all_finite(w, b):
 
 
 @_jit()
+def _prepare(X, Xs, copy, row_size):
+    """In one pass: ``row_size[i]``, the length of ``(x_i, 1)``, and, if ``copy``, the
+    entries of ``X`` into ``Xs`` in its precision."""
+    for i in range(X.shape[0]):
+        s = 1.0
+        for j in range(X.shape[1]):
+            s += X[i, j] * X[i, j]
+            if copy:
+                Xs[i, j] = X[i, j]
+        row_size[i] = math.sqrt(s)
+
+
+@_jit()
 def _scale(w, b, rel_tol, abs_tol, max_row_size):
     """The threshold per unit of row size for the weights ``(w, b)``: infinity where
     the fast score could overflow; NaN if a weight is infinite or NaN."""
@@ -164,15 +177,15 @@ class CompiledScan:
         n_samples, n_features = X.shape
         self.X = X
         if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
-            with np.errstate(over="ignore"):  # where float32 overflows, _scale is inf
-                self.Xs = X.astype(np.float32)
+            self.Xs = np.empty(X.shape, dtype=np.float32)
             self.tols = np.array([2.0 * (n_features + 6) * 2.0**-24, 2.0**-100])
         else:  # small enough for the cache: score in float64, no copy to keep in step
             self.Xs = X
             self.tols = np.array(
                 [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
             )
-        self.row_size = np.sqrt(np.einsum("ij,ij->i", X, X) + 1.0)
+        self.row_size = np.empty(n_samples)
+        _prepare(X, self.Xs, self.Xs is not X, self.row_size)  # where float32 overflows, _scale is inf
         self.out = np.empty((n_samples, 2), dtype=np.intp)
         self.b_box = np.empty(1)
         self.natural = np.arange(n_samples, dtype=np.intp)

@@ -15,8 +15,11 @@ MEMORY_BUDGET_BYTES = 2**30  # the most memory one array that a call builds may 
 _ENCODE_HINT = "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
 
 
-def check_X(X, *, name: str = "X") -> np.ndarray:
-    """Return ``X`` as a finite 2-D float array with at least one row and one column."""
+def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
+    """Return ``X`` as a finite 2-D float array with at least one row and one column.
+
+    A copy, unless ``copy=False`` and ``X`` is already a float64 array (for callers
+    that never write to it)."""
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} must be a 2-D array of numbers, got a string")
     try:
@@ -49,8 +52,12 @@ def check_X(X, *, name: str = "X") -> np.ndarray:
         raise ValueError(f"{name} is empty (0 samples); pass at least one sample")
     if arr.shape[1] == 0:
         raise ValueError(f"{name} has 0 features; pass at least one feature column")
-    arr = arr.astype(float, copy=True)
-    if not np.all(np.isfinite(arr)):
+    arr = arr.astype(float, copy=copy)
+    # the sum is finite when every entry is (one pass, no temporary array); only an
+    # infinite or NaN sum needs the entries checked one by one
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.sum(arr)
+    if not np.isfinite(total) and not np.all(np.isfinite(arr)):
         raise ValueError(
             f"{name} contains NaN or infinity; remove or impute those entries first"
         )
@@ -78,6 +85,8 @@ def check_pm1_labels(y, n_samples: int) -> np.ndarray:
             f"y must hold the numbers -1 and +1, got dtype {arr.dtype}; "
             "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
         )
+    if arr.dtype.kind in "iuf" and np.all(np.abs(arr) == 1):  # the common case, at once
+        return arr.astype(float)
     values = np.unique(arr)
     if arr.dtype == bool or not np.all(np.isin(values, (-1, 1))):
         shown = np.array2string(values[:6]) + (" ..." if values.size > 6 else "")

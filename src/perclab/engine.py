@@ -108,6 +108,7 @@ class UpdateHistory:
         self._w = None if w is None else np.asarray(w, dtype=float)
         self._b = None if b is None else np.asarray(b, dtype=float)
         self._replay = _replay  # (X, y, w0, b0, lr, fit_bias) to rebuild w and b
+        self._final = None  # the final w, which the rebuilt history must end with
 
     def __len__(self) -> int:
         return int(self.sample.shape[0])
@@ -150,6 +151,11 @@ class UpdateHistory:
         w[0] = w0
         np.multiply(steps[:, None], X[self.sample], out=w[1:])
         np.cumsum(w, axis=0, out=w)  # a running sum in order: the loop's own additions
+        if self._final is not None and not np.array_equal(w[-1], self._final):
+            raise RuntimeError(
+                "the update history cannot be rebuilt: X was changed in place after "
+                "training; train again, or pass a copy of X to train"
+            )
         b = np.full(rows, b0)
         if fit_bias:
             b[1:] = steps
@@ -330,6 +336,8 @@ def run(
     history = UpdateHistory(
         samples, _replay=replay, _position=positions, _mistakes_per_epoch=mistakes_per_epoch
     )
+    if replay is not None:
+        history._final = model.w.copy()
     return Run(model, converged, mistakes_per_epoch, history)
 
 

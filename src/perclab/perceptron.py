@@ -189,7 +189,7 @@ def train(
     >>> bool(np.array_equal(textbook.history.w, result.history.w))
     True
     """
-    X = check_X(X)
+    X = check_X(X, copy=False)  # never written to; the history checks it is unchanged
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
