@@ -185,7 +185,9 @@ class CompiledScan:
                 [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
             )
         self.row_size = np.empty(n_samples)
-        _prepare(X, self.Xs, self.Xs is not X, self.row_size)  # where float32 overflows, _scale is inf
+        _prepare(
+            X, self.Xs, self.Xs is not X, self.row_size
+        )  # where float32 overflows, _scale is inf
         self.out = np.empty((n_samples, 2), dtype=np.intp)
         self.b_box = np.empty(1)
         self.natural = np.arange(n_samples, dtype=np.intp)
