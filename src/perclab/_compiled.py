@@ -20,7 +20,9 @@ the textbook's float64 score is as close. Underflow adds at most about ``(n_feat
 + 2) t (length + row_size[i])``, with ``t`` the smallest subnormal. By Cauchy-Schwarz
 ``S_i <= length row_size[i]``, where ``length`` is the length of ``(w, b)`` and
 ``row_size[i]`` that of ``(x_i, 1)`` (each computed to a relative error of about
-``n_features 2**-53``). So with
+``n_features 2**-53``; between exact computations, every 16 updates, ``length`` is the
+upper bound ``length + |lr y_i| row_size[i]`` of the triangle inequality, which only
+makes the threshold larger). So with
 
 ``threshold_i = (rel_tol length + abs_tol) row_size[i]``,
 
@@ -106,16 +108,13 @@ def _prepare(X, Xs, copy, row_size):
 
 
 @_jit()
-def _scale(w, b, rel_tol, abs_tol, max_row_size):
-    """The threshold per unit of row size for the weights ``(w, b)``: infinity where
-    the fast score could overflow; NaN if a weight is infinite or NaN."""
+def _length(w, b):
+    """The length of ``(w, b)``; infinity if it overflows, NaN if a weight is infinite
+    or NaN."""
     squared = _squared_length(w, b)
     if not squared < np.inf:
         return np.inf if _all_finite(w, b) else np.nan
-    length = math.sqrt(squared)
-    if not length * max_row_size < SCORE_LIMIT:
-        return np.inf
-    return rel_tol * length + abs_tol
+    return math.sqrt(squared)
 
 
 @_jit()
@@ -130,18 +129,22 @@ def scan(X, Xs, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
     weight infinite or NaN.
     """
     rel_tol, abs_tol = tols[0], tols[1]
-    b = b_box[0]
+    b = b_box[0]  # finite: every update that scan or Python made was checked
     n_out = 0
     max_row_size = row_size.max()
     ws = w.astype(Xs.dtype)  # the weights in the precision of the score
     bs_box = np.empty(1, Xs.dtype)
     bs_box[0] = b
     bs = bs_box[0]
-    scale = _scale(w, b, rel_tol, abs_tol, max_row_size)
+    length = _length(w, b)
+    since_exact = 0  # updates since length was computed; until then it is a bound
     for p in range(start, order.shape[0]):
         i = order[p]
         margin = y[i] * np.float64(_score(ws, Xs, i, bs))
-        threshold = scale * row_size[i]
+        if length * max_row_size < SCORE_LIMIT:
+            threshold = (rel_tol * length + abs_tol) * row_size[i]
+        else:
+            threshold = np.inf  # the fast score could overflow: decide nothing
         if margin > threshold:  # correct, as the textbook would find
             continue
         if margin < -threshold:  # a mistake, as the textbook would find
@@ -156,10 +159,15 @@ def scan(X, Xs, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
             out[n_out, 0] = i
             out[n_out, 1] = p
             n_out += 1
-            scale = _scale(w, b, rel_tol, abs_tol, max_row_size)
-            if math.isnan(scale):  # a weight is infinite or NaN
-                b_box[0] = b
-                return OVERFLOW, p, n_out
+            # ||(w + s x_i, b + s)|| <= ||(w, b)|| + |s| row_size[i]: a bound for a few
+            # updates; the exact length every 16, and whenever the bound is large
+            length = (length + abs(step) * row_size[i]) * (1.0 + 2.0**-40)
+            since_exact += 1
+            if since_exact >= 16 or not length * max_row_size < SCORE_LIMIT:
+                length, since_exact = _length(w, b), 0
+                if math.isnan(length):  # a weight is infinite or NaN
+                    b_box[0] = b
+                    return OVERFLOW, p, n_out
             continue
         b_box[0] = b
         return UNDECIDED, p, n_out
@@ -187,7 +195,7 @@ class CompiledScan:
         self.row_size = np.empty(n_samples)
         _prepare(
             X, self.Xs, self.Xs is not X, self.row_size
-        )  # where float32 overflows, _scale is inf
+        )  # where float32 overflows, length * max(row_size) is over SCORE_LIMIT
         self.out = np.empty((n_samples, 2), dtype=np.intp)
         self.b_box = np.empty(1)
         self.natural = np.arange(n_samples, dtype=np.intp)
