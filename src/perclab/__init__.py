@@ -1,7 +1,7 @@
 """perclab: the perceptron, taught and tested.
 
 The algorithm (:func:`train`) and the loop it shares with every variant
-(:mod:`perclab.engine`), error functions and stopping rules
+(``perclab.engine``), error functions and stopping rules
 (:mod:`perclab.criteria`), data sets (:mod:`perclab.datasets`), the quantities of the
 convergence theorem (:mod:`perclab.theory`), gradient methods (:mod:`perclab.optim`),
 logistic regression (:mod:`perclab.logistic`), the pocket, averaged, voted and kernel

@@ -202,7 +202,7 @@ def train_with_stopping(
 ) -> StoppingResult:
     """Train a perceptron one epoch at a time and stop by a chosen rule.
 
-    The run is :func:`perclab.train`'s loop (:func:`perclab.engine.run`) with a hook
+    The run is :func:`perclab.train`'s loop (``perclab.engine.run``) with a hook
     after every epoch, so the updates are exactly those of :func:`perclab.train`. After
     every epoch both error functions are measured on the whole training set. The rules:
 

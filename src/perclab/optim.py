@@ -432,7 +432,7 @@ def perceptron_sgd(
     with ``g = (-y_i * x_i, -y_i)``, the step ``w - lr * g_w`` is ``w + lr * y_i *
     x_i``, bit for bit (negating is exact, and ``lr * (-y_i x_ij)`` rounds to the
     negative of ``(lr * y_i) x_ij``). So it runs train's loop
-    (:func:`perclab.engine.run`) and returns what SGD counts.
+    (``perclab.engine.run``) and returns what SGD counts.
 
     Parameters
     ----------

@@ -163,9 +163,9 @@ def train(
         not one of the four.
     TypeError
         If a parameter has the wrong type.
-    TrainingOverflowError
-        If a margin or a weight becomes infinite or NaN (a ``FloatingPointError``):
-        scale the data or lower ``lr``. Such a run never counts as converged.
+    FloatingPointError
+        ``perclab.TrainingOverflowError``, if a margin or a weight becomes infinite or
+        NaN: scale the data or lower ``lr``. Such a run never counts as converged.
 
     Warns
     -----

@@ -35,12 +35,14 @@ __all__ = [
     "ProofTrace",
     "absorb_bias",
     "find_cycle",
+    "length",
     "margin",
     "max_margin",
     "mistake_bound",
     "mistake_bound_from_start",
     "proof_trace",
     "radius",
+    "row_lengths",
 ]
 
 # Relative tolerance for accepting an optimality condition as satisfied.
