@@ -338,3 +338,15 @@ def test_a_history_whose_data_changed_after_training_is_refused():
     X[result.history.sample[0]] += 1.0
     with pytest.raises(RuntimeError, match="X was changed in place after training"):
         result.history.w  # noqa: B018
+
+
+def test_one_name_per_setting_with_the_older_names_still_accepted():
+    X, y = perclab.datasets.make_separable(40, n_features=2, random_state=0)
+    new = optim.perceptron_sgd(X, y, max_epochs=3)
+    old = optim.perceptron_sgd(X, y, n_epochs=3)
+    assert np.array_equal(new.w, old.w) and new.epochs == old.epochs
+    with pytest.raises(TypeError, match="not both"):
+        optim.perceptron_sgd(X, y, max_epochs=3, n_epochs=4)
+    fit = perclab.logistic.fit_logistic(X, y, fit_bias=False)
+    assert np.array_equal(fit.w, perclab.logistic.fit_logistic(X, y, fit_intercept=False).w)
+    assert fit.b == 0.0

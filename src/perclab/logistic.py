@@ -164,12 +164,13 @@ def fit_logistic(
     y,
     *,
     C: float = 1.0,
-    fit_intercept: bool = True,
+    fit_bias: bool = True,
     lr: float | None = None,
     max_iter: int = 10_000,
     tol: float = 1e-8,
     w0=None,
     b0: float = 0.0,
+    fit_intercept: bool | None = None,
 ) -> LogisticFit:
     """Fit logistic regression by gradient descent with a constant step.
 
@@ -185,7 +186,7 @@ def fit_logistic(
     C : float, default 1.0
         Inverse regularisation strength, > 0, as in scikit-learn; ``np.inf`` for none.
         The intercept is never penalised.
-    fit_intercept : bool, default True
+    fit_bias : bool, default True
         Learn ``b``; otherwise ``b`` stays 0.
     lr : float, optional
         The step size. By default ``1 / L`` with ``L = ||X1||_2**2 / 4 + 1 / C``, where
@@ -198,7 +199,9 @@ def fit_logistic(
     w0 : array of shape (n_features,), optional
         Starting weights (zeros by default), e.g. a previous fit's, for a warm start.
     b0 : float, default 0.0
-        Starting intercept (ignored when ``fit_intercept=False``).
+        Starting intercept (ignored when ``fit_bias=False``).
+    fit_intercept : bool, optional
+        scikit-learn's name for ``fit_bias``, still accepted; it wins if both are given.
 
     Returns
     -------
@@ -224,7 +227,9 @@ def fit_logistic(
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
     C = _check_C(C)
-    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    if fit_intercept is not None:  # scikit-learn's name, still accepted
+        fit_bias = check_bool(fit_intercept, name="fit_intercept")
+    fit_intercept = check_bool(fit_bias, name="fit_bias")  # the name used below
     if lr is None:
         lr = 1.0 / _smoothness(X, C, fit_intercept)
     else:
