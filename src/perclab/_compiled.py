@@ -118,11 +118,12 @@ def _length(w, b):
 
 
 @_jit()
-def scan(X, Xs, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
+def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
     """Scan ``order[start:]``; update ``w`` and ``b_box[0]`` in place.
 
     ``Xs`` is ``X`` or its float32 copy: the fast score is computed in its precision,
-    with ``tols = (rel_tol, abs_tol)`` for the threshold. Writes the sample and
+    with the weights ``ws`` (``w`` itself, or a float32 array that scan fills) and
+    ``tols = (rel_tol, abs_tol)`` for the threshold. Writes the sample and
     position of each update into ``out[:, 0]``, ``out[:, 1]`` from row 0. Returns
     ``(status, position, n_updates)``: ``DONE`` at the end of the order, ``UNDECIDED``
     at a sample the fast score cannot decide, ``OVERFLOW`` after an update that left a
@@ -132,7 +133,10 @@ def scan(X, Xs, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
     b = b_box[0]  # finite: every update that scan or Python made was checked
     n_out = 0
     max_row_size = row_size.max()
-    ws = w.astype(Xs.dtype)  # the weights in the precision of the score
+    copy = Xs.itemsize != X.itemsize  # ws is a float32 copy of w
+    if copy:
+        for j in range(w.shape[0]):
+            ws[j] = w[j]
     bs_box = np.empty(1, Xs.dtype)
     bs_box[0] = b
     bs = bs_box[0]
@@ -155,7 +159,9 @@ def scan(X, Xs, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
                 bs = bs_box[0]
             for j in range(w.shape[0]):
                 w[j] += step * X[i, j]  # the textbook's update
-                ws[j] = w[j]
+            if copy:
+                for j in range(w.shape[0]):
+                    ws[j] = w[j]
             out[n_out, 0] = i
             out[n_out, 1] = p
             n_out += 1
@@ -186,9 +192,10 @@ class CompiledScan:
         self.X = X
         if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
             self.Xs = np.empty(X.shape, dtype=np.float32)
+            self.ws = np.empty(n_features, dtype=np.float32)
             self.tols = np.array([2.0 * (n_features + 6) * 2.0**-24, 2.0**-100])
         else:  # small enough for the cache: score in float64, no copy to keep in step
-            self.Xs = X
+            self.Xs, self.ws = X, None  # the score reads w itself
             self.tols = np.array(
                 [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
             )
@@ -209,7 +216,8 @@ class CompiledScan:
         while position < order.shape[0]:
             self.b_box[0] = model.b
             status, position, n_out = scan(
-                self.X, self.Xs, model.y, order, position, model.w, self.b_box,
+                self.X, self.Xs, self.ws if self.ws is not None else model.w, model.y,
+                order, position, model.w, self.b_box,
                 model.lr, model.fit_bias, self.row_size, self.tols, self.out,
             )  # fmt: skip
             model.b = float(self.b_box[0])
