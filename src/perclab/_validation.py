@@ -186,7 +186,7 @@ def check_history(result, *, name: str = "result"):
     history = getattr(result, "history", None)
     if history is None or not all(hasattr(history, a) for a in ("w", "b", "sample")):
         raise TypeError(
-            f"{name} must be a run returned by perclab.train (a TrainResult), got "
+            f"{name} must be what perclab.train returns (a TrainResult), got "
             f"{type(result).__name__}"
         )
     return history
