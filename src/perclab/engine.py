@@ -25,10 +25,10 @@ Three scans run the linear model's epochs, all making the textbook's decisions i
 textbook's order, bit for bit (the tests compare them):
 
 * ``"textbook"``: the loop above, in Python;
-* ``"compiled"``: the same loop compiled with numba (:mod:`perclab._compiled`), used
+* ``"compiled"``: the same loop compiled with numba (``perclab._compiled``), used
   when numba is installed;
 * ``"blocks"``: a NumPy scan that clears blocks of samples with one matrix product
-  (:mod:`perclab._blocks`), used without numba.
+  (``perclab._blocks``), used without numba.
 
 A non-finite margin or weight is an error, never a clean epoch: training raises
 :class:`TrainingOverflowError`.
