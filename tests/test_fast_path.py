@@ -1,12 +1,14 @@
-"""train's fast path makes exactly the textbook loop's updates, in the same order.
+"""train's fast paths make exactly the textbook loop's updates, in the same order.
 
-Every test trains twice, with ``method="textbook"`` and with ``method="fast"`` (the
-default), and requires the same run bit for bit: the same mistakes per epoch, the same
-update history, ``w`` and ``b`` equal under ``np.array_equal`` and ``==``, and the same
-warnings. The data cover exact ties (small integers, where scores of exactly 0 are
-common), near ties (scores within rounding of 0, which only the textbook's expression
-may decide), continuous and non-separable data, extreme scales, and data sets large
-enough for the block sizes to adapt.
+Every test trains with ``method="textbook"`` and with each fast path (``"blocks"``,
+the NumPy scan; ``"compiled"``, the numba loop, when numba is installed; and
+``"fast"``, the default), and requires the same run bit for bit: the same mistakes per
+epoch, the same update history, ``w`` and ``b`` equal under ``np.array_equal`` and
+``==``, and the same warnings (or the same overflow error). The data cover exact ties
+(small integers, where scores of exactly 0 are common), near ties (scores within
+rounding of 0, which only the textbook's expression may decide, also inside the fast
+scores), continuous and non-separable data, extreme scales, and data sets large enough
+for the block sizes to adapt.
 """
 
 import warnings
@@ -18,22 +20,48 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import perclab
-from perclab import perceptron
+from perclab import _blocks, engine
 from perclab.datasets import make_separable, make_small_margin, make_xor
+
+FAST_METHODS = ["blocks", "fast"]
+if engine.compiled_available():  # "compiled32": the compiled loop with float32 scores
+    FAST_METHODS += ["compiled", "compiled32"]
 
 
 def run(X, y, method, **kwargs):
-    """Train with ``method``; return the result and the warnings it raised."""
+    """Train with ``method``; return the result (or the overflow error's message) and
+    the warnings it raised."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        result = perclab.train(X, y, method=method, **kwargs)
+        try:
+            if method == "compiled32":
+                from perclab import _compiled
+
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr(_compiled.CompiledScan, "single_above_bytes", 0)
+                    result = perclab.train(X, y, method="compiled", **kwargs)
+            else:
+                result = perclab.train(X, y, method=method, **kwargs)
+        except perclab.TrainingOverflowError as error:
+            result = str(error)
     return result, [(w.category, str(w.message)) for w in caught]
 
 
 def assert_fast_equals_textbook(X, y, **kwargs):
-    """Both methods give the same run, bit for bit; return the fast one."""
+    """Every fast path gives the textbook's run, bit for bit (or the same overflow
+    error); return the last fast run."""
+    for method in FAST_METHODS:
+        fast = assert_same_run(X, y, method, **kwargs)
+    return fast
+
+
+def assert_same_run(X, y, method, **kwargs):
     textbook, textbook_warnings = run(X, y, "textbook", **kwargs)
-    fast, fast_warnings = run(X, y, "fast", **kwargs)
+    fast, fast_warnings = run(X, y, method, **kwargs)
+    if isinstance(textbook, str):
+        assert fast == textbook  # the same overflow error, at the same update
+        assert fast_warnings == textbook_warnings
+        return fast
     assert fast.mistakes_per_epoch == textbook.mistakes_per_epoch
     assert (fast.converged, fast.epochs, fast.n_updates) == (
         textbook.converged,
@@ -170,7 +198,8 @@ def test_near_ties_are_decided_by_the_textbook_expression(data, fit_bias, lr):
 )
 def test_extreme_scales(data, scale, lr):
     # Where float32 would overflow or lose the bound, nothing is cleared and the
-    # textbook expression decides every sample; overflow warnings then match too.
+    # textbook expression decides every sample; where float64 overflows, every path
+    # raises the same TrainingOverflowError.
     X, y = data
     assert_fast_equals_textbook(X * scale, y, lr=lr, max_epochs=4)
 
@@ -186,12 +215,12 @@ def test_many_samples_adapt_the_blocks(data):
 
 
 class BlockSpy:
-    """Record, epoch by epoch, the blocks that _BlockScan scores, and count the
+    """Record, epoch by epoch, the blocks that BlockScan scores, and count the
     suspects that it re-checks with the textbook's expression."""
 
     def __init__(self, monkeypatch):
         self.blocks, self.suspects = [], 0  # blocks[e]: sizes of the blocks of epoch e + 1
-        suspects, epoch = perceptron._BlockScan._suspects, perceptron._BlockScan.epoch
+        suspects, epoch = _blocks.BlockScan._suspects, _blocks.BlockScan.epoch
 
         def spy_suspects(scan, start, stop, clearing):
             offsets = suspects(scan, start, stop, clearing)
@@ -203,14 +232,14 @@ class BlockSpy:
             self.blocks.append([])
             return epoch(scan, *args)
 
-        monkeypatch.setattr(perceptron._BlockScan, "_suspects", spy_suspects)
-        monkeypatch.setattr(perceptron._BlockScan, "epoch", spy_epoch)
+        monkeypatch.setattr(_blocks.BlockScan, "_suspects", spy_suspects)
+        monkeypatch.setattr(_blocks.BlockScan, "epoch", spy_epoch)
 
 
 def test_block_sizes_adapt_to_the_rate_of_mistakes(monkeypatch):
     spy = BlockSpy(monkeypatch)
     X, y = make_separable(3000, n_features=10, margin=0.05, random_state=3)
-    result = assert_fast_equals_textbook(X, y)
+    result = assert_same_run(X, y, "blocks")
     assert result.converged and result.epochs > 5 and len(spy.blocks) == result.epochs
     assert result.mistakes_per_epoch[0] > 10 * result.mistakes_per_epoch[-2]
     # many mistakes: many short blocks; a clean epoch: a few long ones
@@ -228,7 +257,7 @@ def test_suspects_that_are_not_mistakes_are_passed(monkeypatch):
     X = np.column_stack([x_1, x_1 * (1 + 4 * np.finfo(float).eps)])
     w0 = np.array([-1.0, 1.0])
     assert np.all(X @ w0 > 0) and np.all(X @ w0 < 1e-14)
-    result = assert_fast_equals_textbook(X, np.ones(400), w0=w0, fit_bias=False)
+    result = assert_same_run(X, np.ones(400), "blocks", w0=w0, fit_bias=False)
     assert (result.converged, result.n_updates) == (True, 0)
     assert spy.suspects > 300
 
@@ -252,29 +281,39 @@ def test_non_separable_xor_for_a_fixed_number_of_epochs(shuffle_seed):
     assert not result.converged
 
 
-def test_fast_is_the_default():
-    X, y = make_separable(200, n_features=3, random_state=0)
+def test_fast_is_the_compiled_loop_on_large_data_and_the_block_scan_on_small(
+    monkeypatch,
+):
     calls = []
-    epoch = perceptron._BlockScan.epoch
+    epoch = _blocks.BlockScan.epoch
 
     def counted(scan, *args):
         calls.append(1)
         return epoch(scan, *args)
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(perceptron._BlockScan, "epoch", counted)
-        result = perclab.train(X, y)
+    monkeypatch.setattr(_blocks.BlockScan, "epoch", counted)
+    X, y = make_separable(200, n_features=3, random_state=0)
+    result = perclab.train(X, y)
+    assert len(calls) == result.epochs  # small: the block scan
+    X, y = make_separable(2000, n_features=3, random_state=0)
+    calls.clear()
+    perclab.train(X, y)
+    if engine.compiled_available():
+        assert calls == []  # large: the compiled loop
+    monkeypatch.setattr(engine, "_NUMBA", False)  # as if numba were not installed
+    calls.clear()
+    result = perclab.train(X, y)
     assert len(calls) == result.epochs
 
 
 @pytest.mark.parametrize(
     ("method", "error", "message"),
     [
-        ("quick", ValueError, r'method must be "fast" or "textbook", got \'quick\'; both'),
-        ("Fast", ValueError, r'must be "fast" or "textbook", got \'Fast\''),
-        ("", ValueError, r'must be "fast" or "textbook", got \'\''),
-        (None, TypeError, r'method must be the string "fast" or "textbook", got None'),
-        (1, TypeError, r'the string "fast" or "textbook", got 1'),
+        ("quick", ValueError, r"method must be one of .*, got 'quick'; all make"),
+        ("Fast", ValueError, r"must be one of .*, got 'Fast'"),
+        ("", ValueError, r"must be one of .*, got ''"),
+        (None, TypeError, r'method must be a string such as "fast", got None'),
+        (1, TypeError, r'a string such as "fast", got 1'),
     ],
 )
 def test_unknown_method_is_refused(method, error, message):
@@ -288,10 +327,87 @@ def test_a_nan_block_margin_makes_a_suspect_without_a_warning():
     and no RuntimeWarning escapes (warnings are errors in this suite)."""
     X = np.array([[1.0, 2.0], [2.0, 1.0], [-1.0, -1.0]])
     y = np.array([1, 1, -1])
-    scan = perceptron._BlockScan(X, y)
+    model = engine.LinearModel(X, y, np.zeros(2), 0.0, 1.0, True)
+    scan = _blocks.BlockScan(model)
     clearing = scan._clearing(np.array([1.0, 1.0]), 0.0)
     assert scan._suspects(0, 3, clearing).tolist() == []  # all three are cleared
     scan.rows = scan.X32.copy()
     scan.rows[1, 0] = np.nan
     scan.rows[2, 1] = np.inf
     assert scan._suspects(0, 3, clearing).tolist() == [1, 2]
+
+
+# --------------------------------------------- near-ties inside the fast scores
+
+
+def near_tie_after_a_clean_stretch(n_before=50, n_after=20):
+    """A mistake by a hair, reached by the fast score after a stretch of clean samples.
+
+    With ``w0 = (1, 1, 1)`` the sample ``(1, -1 - 2**-30, 2**-31)`` has the textbook
+    margin ``-2**-31`` (a mistake), but in float32 its second entry rounds to -1 and the
+    fast score is ``+2**-31``: only the threshold keeps the fast paths from clearing
+    it. The clean samples before it put the block scan into block mode.
+    """
+    clean = np.tile([1.0, 0.0, 0.0], (n_before, 1))
+    tie = np.array([[1.0, -1.0 - 2.0**-30, 2.0**-31]])
+    X = np.vstack([clean, tie, np.tile([0.0, 0.0, 1.0], (n_after, 1))])
+    kwargs = {"w0": np.ones(3), "fit_bias": False, "max_epochs": 3}
+    return X, np.ones(X.shape[0]), kwargs
+
+
+def without_threshold(monkeypatch, method):
+    """Set the fast path's clearing threshold to (almost) 0: rel_tol = 0."""
+    if method == "blocks":
+        init = _blocks.BlockScan.__init__
+
+        def patched(scan, model):
+            init(scan, model)
+            scan.rel_tol = 0.0
+
+        monkeypatch.setattr(_blocks.BlockScan, "__init__", patched)
+    else:
+        from perclab import _compiled
+
+        init = _compiled.CompiledScan.__init__
+
+        def patched(scan, model):
+            init(scan, model)
+            scan.tols = np.array([0.0, scan.tols[1]])
+
+        monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
+
+
+def score_in_float32(monkeypatch):
+    """Make the compiled loop score in float32 on small data too."""
+    from perclab import _compiled
+
+    monkeypatch.setattr(_compiled.CompiledScan, "single_above_bytes", 0)
+
+
+@pytest.mark.parametrize("method", [m for m in FAST_METHODS if m != "fast"])
+def test_a_near_tie_met_by_the_fast_score_is_decided_by_the_textbook(method):
+    X, y, kwargs = near_tie_after_a_clean_stretch()
+    w0 = kwargs["w0"]
+    assert y[50] * (w0 @ X[50]) < 0  # a mistake for the textbook ...
+    assert y[50] * (w0.astype(np.float32) @ X[50].astype(np.float32)) > 0  # not float32
+    result = assert_same_run(X, y, method, **kwargs)
+    assert result.history.sample[0] == 50
+
+
+@pytest.mark.parametrize(
+    "method", [m for m in FAST_METHODS if m not in ("fast", "compiled")]
+)
+def test_without_the_threshold_the_near_tie_test_fails(monkeypatch, method):
+    # the guard is what makes the fast paths exact: without it they clear the mistake
+    X, y, kwargs = near_tie_after_a_clean_stretch()
+    if method == "compiled32":  # the near-tie is one for float32 scores
+        score_in_float32(monkeypatch)
+        method = "compiled"
+    without_threshold(monkeypatch, method)
+    textbook = perclab.train(X, y, method="textbook", **kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", perclab.NotConvergedWarning)
+        fast = perclab.train(X, y, method=method, **kwargs)
+    assert textbook.n_updates >= 1 and fast.n_updates == 0
+    with pytest.raises(AssertionError):
+        assert_same_run(X, y, method, **kwargs)

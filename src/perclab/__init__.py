@@ -1,6 +1,7 @@
 """perclab: the perceptron, taught and tested.
 
-The algorithm (:func:`train`), error functions and stopping rules
+The algorithm (:func:`train`) and the loop it shares with every variant
+(``perclab.engine``), error functions and stopping rules
 (:mod:`perclab.criteria`), data sets (:mod:`perclab.datasets`), the quantities of the
 convergence theorem (:mod:`perclab.theory`), gradient methods (:mod:`perclab.optim`),
 logistic regression (:mod:`perclab.logistic`), the pocket, averaged, voted and kernel
@@ -12,9 +13,10 @@ scikit-learn classifier (:class:`Perceptron`) load on first use, so that
 ``import perclab`` stays fast.
 """
 
-from perclab import criteria, datasets, lab, logistic, optim, theory, variants
+from perclab import criteria, datasets, engine, lab, logistic, optim, theory, variants
 from perclab.perceptron import (
     NotConvergedWarning,
+    TrainingOverflowError,
     TrainResult,
     UpdateHistory,
     predict,
@@ -28,12 +30,14 @@ __all__ = [
     "NotConvergedWarning",
     "Perceptron",
     "TrainResult",
+    "TrainingOverflowError",
     "UpdateHistory",
     "absorb_bias",
     "animation",
     "checks",
     "criteria",
     "datasets",
+    "engine",
     "lab",
     "logistic",
     "margin",

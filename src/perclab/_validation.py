@@ -10,11 +10,16 @@ import numbers
 
 import numpy as np
 
+MEMORY_BUDGET_BYTES = 2**30  # the most memory one array that a call builds may take
+
 _ENCODE_HINT = "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
 
 
-def check_X(X, *, name: str = "X") -> np.ndarray:
-    """Return ``X`` as a finite 2-D float array with at least one row and one column."""
+def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
+    """Return ``X`` as a finite 2-D float array with at least one row and one column.
+
+    A copy, unless ``copy=False`` and ``X`` is already a float64 array (for callers
+    that never write to it)."""
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} must be a 2-D array of numbers, got a string")
     try:
@@ -47,8 +52,12 @@ def check_X(X, *, name: str = "X") -> np.ndarray:
         raise ValueError(f"{name} is empty (0 samples); pass at least one sample")
     if arr.shape[1] == 0:
         raise ValueError(f"{name} has 0 features; pass at least one feature column")
-    arr = arr.astype(float, copy=True)
-    if not np.all(np.isfinite(arr)):
+    arr = arr.astype(float, copy=copy)
+    # the sum is finite when every entry is (one pass, no temporary array); only an
+    # infinite or NaN sum needs the entries checked one by one
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.sum(arr)
+    if not np.isfinite(total) and not np.all(np.isfinite(arr)):
         raise ValueError(
             f"{name} contains NaN or infinity; remove or impute those entries first"
         )
@@ -76,6 +85,8 @@ def check_pm1_labels(y, n_samples: int) -> np.ndarray:
             f"y must hold the numbers -1 and +1, got dtype {arr.dtype}; "
             "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
         )
+    if arr.dtype.kind in "iuf" and np.all(np.abs(arr) == 1):  # the common case, at once
+        return arr.astype(float)
     values = np.unique(arr)
     if arr.dtype == bool or not np.all(np.isin(values, (-1, 1))):
         shown = np.array2string(values[:6]) + (" ..." if values.size > 6 else "")
@@ -155,3 +166,27 @@ def check_random_state(random_state) -> np.random.Generator:
         "random_state must be None, a non-negative int or a numpy Generator, "
         f"got {random_state!r}"
     )
+
+
+def check_memory(n_bytes: int, *, what: str, fix: str) -> None:
+    """Refuse, before allocating, an array of ``n_bytes`` over ``MEMORY_BUDGET_BYTES``.
+
+    ``what`` names the array and its size, ``fix`` says what to do instead.
+    """
+    if n_bytes > MEMORY_BUDGET_BYTES:
+        raise ValueError(
+            f"{what} would take {n_bytes / 2**30:.3g} GiB, over the limit of "
+            f"{MEMORY_BUDGET_BYTES / 2**30:g} GiB; {fix}"
+        )
+
+
+def check_history(result, *, name: str = "result"):
+    """Return the update history of a training run, or raise a TypeError that says what
+    was expected (a run of perclab.train or a variant that keeps a history)."""
+    history = getattr(result, "history", None)
+    if history is None or not all(hasattr(history, a) for a in ("w", "b", "sample")):
+        raise TypeError(
+            f"{name} must be what perclab.train returns (a TrainResult), got "
+            f"{type(result).__name__}"
+        )
+    return history

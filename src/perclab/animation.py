@@ -17,7 +17,13 @@ import numpy as np
 from matplotlib.animation import FuncAnimation
 from matplotlib.patches import Polygon
 
-from perclab._validation import check_int, check_pm1_labels, check_real, check_X
+from perclab._validation import (
+    check_history,
+    check_int,
+    check_pm1_labels,
+    check_real,
+    check_X,
+)
 from perclab.plotting import _LINE_COLOR, _REGION_COLORS, _UPDATE_COLOR, plot_data
 
 __all__ = ["TrainingAnimation", "animate_training", "frame_updates", "to_html"]
@@ -134,7 +140,7 @@ def animate_training(
             "columns, e.g. X[:, [0, 1]]"
         )
     y = check_pm1_labels(y, X.shape[0])
-    history = result.history
+    history = check_history(result)
     if len(history) == 0:
         raise ValueError(
             "the run made no updates, so there is nothing to animate; its starting "

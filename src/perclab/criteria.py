@@ -17,7 +17,6 @@ decreasing.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,7 +30,8 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
-from perclab.perceptron import NotConvergedWarning, UpdateHistory, train
+from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.losses import perceptron_loss
 
 __all__ = [
     "RULES",
@@ -123,7 +123,8 @@ def distance_error(X, y, w, b: float = 0.0) -> float:
     0.0
     """
     s, y, _ = _scores(X, y, w, b)
-    return float(0.5 * np.sum(np.abs(s * (np.sign(s) - y))))
+    # each term is |s_i| on a mistake and 0 otherwise: the perceptron loss max(0, -m_i)
+    return float(np.sum(perceptron_loss(y * s)))
 
 
 def geometric_distance_error(X, y, w, b: float = 0.0) -> float:
@@ -151,7 +152,7 @@ def geometric_distance_error(X, y, w, b: float = 0.0) -> float:
             "w is the zero vector, which defines no hyperplane and no distances; "
             "use distance_error, or pass w != 0"
         )
-    return float(0.5 * np.sum(np.abs(s * (np.sign(s) - y)))) / norm
+    return float(np.sum(perceptron_loss(y * s))) / norm
 
 
 @dataclass(frozen=True, repr=False)
@@ -201,11 +202,9 @@ def train_with_stopping(
 ) -> StoppingResult:
     """Train a perceptron one epoch at a time and stop by a chosen rule.
 
-    Each epoch is one call of :func:`perclab.train` with ``max_epochs=1``, started from
-    the weights the previous epoch ended with (and, with ``shuffle=True``, drawing its
-    order from the same random generator), so the updates are exactly those of
-    :func:`perclab.train`. After every epoch both error functions are measured on the
-    whole training set. The rules:
+    The run is :func:`perclab.train`'s loop (``perclab.engine.run``) with a hook
+    after every epoch, so the updates are exactly those of :func:`perclab.train`. After
+    every epoch both error functions are measured on the whole training set. The rules:
 
     ``"clean"``
         Stop after the first epoch without a mistake (zero training errors). This is
@@ -277,44 +276,48 @@ def train_with_stopping(
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)  # one generator for every epoch, as in train
 
-    histories: list[UpdateHistory] = []
-    mistakes_per_epoch: list[int] = []
     misclassified: list[int] = []
     errors: list[float] = []
-    best, since_best = np.inf, 0
-    stop_reason = "max_epochs"
-    for _ in range(max_epochs):
-        epoch = _one_epoch(X, y, w, b, lr, fit_bias, shuffle, rng)
-        w, b = epoch.w, epoch.b
-        histories.append(epoch.history)
-        mistakes_per_epoch.append(epoch.n_updates)
-        misclassified.append(n_misclassified(X, y, w, b))
-        errors.append(distance_error(X, y, w, b))
-        clean = epoch.n_updates == 0
-        if clean and rule != "max_epochs":
-            stop_reason = "clean"
-            break
-        if rule == "error_plateau":
-            if errors[-1] < best:
-                best, since_best = errors[-1], 0
-            else:
-                since_best += 1
-            if since_best >= patience:
-                stop_reason = "error_plateau"
-                break
+    plateau = {"best": np.inf, "since_best": 0}
 
-    history = _join(histories)
+    def measure(model) -> bool:
+        """After every epoch: both error functions; True ends the run on a plateau."""
+        misclassified.append(n_misclassified(X, y, model.w, model.b))
+        errors.append(distance_error(X, y, model.w, model.b))
+        if rule != "error_plateau":
+            return False
+        if errors[-1] < plateau["best"]:
+            plateau.update(best=errors[-1], since_best=0)
+        else:
+            plateau["since_best"] += 1
+        return plateau["since_best"] >= patience
+
+    model = LinearModel(X, y, w, b, lr, fit_bias)
+    loop = run(
+        model,
+        max_epochs=max_epochs,
+        shuffle=shuffle,
+        rng=rng,
+        stop_when_clean=rule != "max_epochs",
+        on_epoch_end=measure,
+    )
+    if loop.converged:
+        stop_reason = "clean"
+    elif rule == "error_plateau" and plateau["since_best"] >= patience:
+        stop_reason = "error_plateau"
+    else:
+        stop_reason = "max_epochs"
     return StoppingResult(
-        w=w,
-        b=float(b),
+        w=model.w,
+        b=float(model.b),
         rule=rule,
         stop_reason=stop_reason,
-        epochs=len(mistakes_per_epoch),
-        n_updates=len(history),
-        mistakes_per_epoch=mistakes_per_epoch,
+        epochs=loop.epochs,
+        n_updates=loop.n_updates,
+        mistakes_per_epoch=loop.mistakes_per_epoch,
         n_misclassified=misclassified,
         distance_error=errors,
-        history=history,
+        history=loop.history,
     )
 
 
@@ -327,32 +330,3 @@ def _check_rule(rule) -> str:
             "after max_epochs epochs, or when the distance error stops decreasing"
         )
     return rule
-
-
-def _one_epoch(X, y, w, b, lr, fit_bias, shuffle, rng):
-    """One epoch of perclab.train from ``(w, b)``; a mistake left in it is expected."""
-    with warnings.catch_warnings():
-        # one epoch with mistakes "did not converge"; the rules decide what that means
-        warnings.filterwarnings("ignore", category=NotConvergedWarning)
-        return train(
-            X,
-            y,
-            w0=w,
-            b0=b,
-            lr=lr,
-            fit_bias=fit_bias,
-            max_epochs=1,
-            shuffle=shuffle,
-            random_state=rng,
-        )
-
-
-def _join(histories: list[UpdateHistory]) -> UpdateHistory:
-    """One history from the per-epoch ones, with epochs counted from 1 across the run."""
-    epochs = [np.full(len(h), e, dtype=np.intp) for e, h in enumerate(histories, start=1)]
-    return UpdateHistory(
-        sample=np.concatenate([h.sample for h in histories]),
-        epoch=np.concatenate(epochs),
-        w=np.vstack([histories[0].w[:1]] + [h.w[1:] for h in histories]),
-        b=np.concatenate([histories[0].b[:1]] + [h.b[1:] for h in histories]),
-    )

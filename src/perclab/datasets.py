@@ -12,7 +12,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from perclab._validation import check_bool, check_int, check_random_state, check_real
+from perclab._validation import (
+    check_bool,
+    check_int,
+    check_memory,
+    check_random_state,
+    check_real,
+)
 
 __all__ = [
     "Separator",
@@ -172,6 +178,11 @@ def make_orthonormal(n_samples: int = 4, *, n_features: int | None = None):
     if n_features is None:
         n_features = n_samples
     n_features = check_int(n_features, name="n_features", minimum=n_samples)
+    check_memory(
+        8 * n_samples * n_features,
+        what=f"X of {n_samples} samples and {n_features} features",
+        fix="ask for fewer samples or features",
+    )
     return np.eye(n_samples, n_features), np.ones(n_samples, dtype=int)
 
 
@@ -202,6 +213,7 @@ def make_xor(n_samples: int = 100, *, noise: float = 0.2, random_state=None):
     [([-1.0, -1.0], -1), ([-1.0, 1.0], 1), ([1.0, -1.0], 1), ([1.0, 1.0], -1)]
     """
     n_samples = check_int(n_samples, name="n_samples", minimum=4)
+    check_memory(8 * 2 * n_samples, what=f"X of {n_samples} samples", fix="ask for fewer")
     noise = check_real(noise, name="noise")
     if noise < 0:
         raise ValueError(f"noise must be >= 0, got {noise}")
@@ -264,6 +276,11 @@ def load_breast_cancer():
 def _check_common(n_samples, n_features, margin, random_state):
     n_samples = check_int(n_samples, name="n_samples", minimum=2)
     n_features = check_int(n_features, name="n_features", minimum=1)
+    check_memory(
+        8 * n_samples * n_features,
+        what=f"X of {n_samples} samples and {n_features} features",
+        fix="ask for fewer samples or features",
+    )
     margin = check_real(margin, name="margin", positive=True)
     return n_samples, n_features, margin, check_random_state(random_state)
 

@@ -26,13 +26,14 @@ import numpy as np
 from perclab._validation import (
     check_bool,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_real,
     check_vector,
     check_X,
 )
-from perclab.optim import Gradient, _check_margin, _like_input
-from perclab.perceptron import NotConvergedWarning
+from perclab.engine import NotConvergedWarning, TrainingOverflowError
+from perclab.losses import Gradient, _logistic_loss, _sigmoid, logistic_loss, sigmoid
 
 __all__ = [
     "LogisticFit",
@@ -48,50 +49,6 @@ __all__ = [
 
 class LogisticNotConvergedWarning(NotConvergedWarning):
     """:func:`fit_logistic` stopped at ``max_iter`` before the gradient was small."""
-
-
-def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))``, without overflow for any ``z``.
-
-    For ``z >= 0`` it is computed as ``1 / (1 + exp(-z))`` and for ``z < 0`` as
-    ``exp(z) / (1 + exp(z))``, so ``exp`` only sees ``-|z|`` and both tails keep their
-    relative precision.
-
-    Examples
-    --------
-    >>> sigmoid([-1000.0, 0.0, 1000.0])
-    array([0. , 0.5, 1. ])
-    >>> float(sigmoid(-40.0))  # about exp(-40), not rounded to 0
-    4.248354255291589e-18
-    """
-    return _like_input(_sigmoid(_check_margin(z, name="z")), z)
-
-
-def logistic_loss(margin):
-    """The logistic loss ``ln(1 + exp(-margin))``, accurate for every margin.
-
-    Written as ``max(0, -m) + ln(1 + exp(-|m|))``: the perceptron loss plus a smooth
-    correction of at most ``ln 2``. Large positive margins give about ``exp(-m)``
-    (``log1p`` keeps it), large negative margins about ``-m``.
-
-    Examples
-    --------
-    >>> logistic_loss([-1000.0, 0.0, 1000.0]).tolist()  # -m, ln 2, exp(-1000) = 0
-    [1000.0, 0.6931471805599453, 0.0]
-    >>> float(logistic_loss(40.0))  # about exp(-40)
-    4.248354255291589e-18
-    """
-    return _like_input(_logistic_loss(_check_margin(margin)), margin)
-
-
-def _sigmoid(z: np.ndarray) -> np.ndarray:
-    e = np.exp(-np.abs(z))  # in (0, 1]: never overflows
-    d = 1.0 / (1.0 + e)
-    return np.where(z >= 0, d, e * d)  # 1 / (1 + e^-z), or e^z / (1 + e^z)
-
-
-def _logistic_loss(m: np.ndarray) -> np.ndarray:
-    return np.maximum(-m, 0.0) + np.log1p(np.exp(-np.abs(m)))
 
 
 def _checked(X, y, w, b, C):
@@ -207,12 +164,13 @@ def fit_logistic(
     y,
     *,
     C: float = 1.0,
-    fit_intercept: bool = True,
+    fit_bias: bool = True,
     lr: float | None = None,
     max_iter: int = 10_000,
     tol: float = 1e-8,
     w0=None,
     b0: float = 0.0,
+    fit_intercept: bool | None = None,
 ) -> LogisticFit:
     """Fit logistic regression by gradient descent with a constant step.
 
@@ -228,7 +186,7 @@ def fit_logistic(
     C : float, default 1.0
         Inverse regularisation strength, > 0, as in scikit-learn; ``np.inf`` for none.
         The intercept is never penalised.
-    fit_intercept : bool, default True
+    fit_bias : bool, default True
         Learn ``b``; otherwise ``b`` stays 0.
     lr : float, optional
         The step size. By default ``1 / L`` with ``L = ||X1||_2**2 / 4 + 1 / C``, where
@@ -241,7 +199,9 @@ def fit_logistic(
     w0 : array of shape (n_features,), optional
         Starting weights (zeros by default), e.g. a previous fit's, for a warm start.
     b0 : float, default 0.0
-        Starting intercept (ignored when ``fit_intercept=False``).
+        Starting intercept (ignored when ``fit_bias=False``).
+    fit_intercept : bool, optional
+        scikit-learn's name for ``fit_bias``, still accepted; it wins if both are given.
 
     Returns
     -------
@@ -267,7 +227,9 @@ def fit_logistic(
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
     C = _check_C(C)
-    fit_intercept = check_bool(fit_intercept, name="fit_intercept")
+    if fit_intercept is not None:  # scikit-learn's name, still accepted
+        fit_bias = check_bool(fit_intercept, name="fit_intercept")
+    fit_intercept = check_bool(fit_bias, name="fit_bias")  # the name used below
     if lr is None:
         lr = 1.0 / _smoothness(X, C, fit_intercept)
     else:
@@ -280,15 +242,22 @@ def fit_logistic(
     m = y * (X @ w + b)
     w_path, b_path, objective_path = [w], [b], [_objective(m, w, C)]
     grad = _gradient(X, y, m, w, C)
-    while not _small(grad, tol * n_samples, fit_intercept) and len(w_path) <= max_iter:
-        w = w - lr * grad.w  # theta <- theta - alpha * gradient
-        if fit_intercept:
-            b = b - lr * grad.b
-        w_path.append(w)
-        b_path.append(b)
-        m = y * (X @ w + b)
-        objective_path.append(_objective(m, w, C))
-        grad = _gradient(X, y, m, w, C)
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is raised below
+        while not _small(grad, tol * n_samples, fit_intercept) and len(w_path) <= max_iter:
+            w = w - lr * grad.w  # theta <- theta - alpha * gradient
+            if fit_intercept:
+                b = b - lr * grad.b
+            w_path.append(w)
+            b_path.append(b)
+            m = y * (X @ w + b)
+            if not (np.isfinite(b) and np.all(np.isfinite(w)) and np.all(np.isfinite(m))):
+                raise TrainingOverflowError(
+                    f"fit_logistic overflowed: after step {len(w_path) - 1} the weights or "
+                    "margins are infinite or NaN; scale the data (e.g. standardise the "
+                    "columns of X) or lower the learning rate lr"
+                )
+            objective_path.append(_objective(m, w, C))
+            grad = _gradient(X, y, m, w, C)
     converged = _small(grad, tol * n_samples, fit_intercept)
 
     if not converged:
@@ -364,6 +333,11 @@ def plot_probability(
     if np.any(np.diff(levels) <= 0):
         raise ValueError(f"levels must be increasing, got {levels}")
     resolution = check_int(resolution, name="resolution", minimum=2)
+    check_memory(
+        8 * 4 * resolution**2,
+        what=f"a grid of {resolution} x {resolution} points",
+        fix="pass a smaller resolution (a few hundred is plenty for a figure)",
+    )
     ax = _axes(ax)
     pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
     low, high = X.min(axis=0) - pad, X.max(axis=0) + pad

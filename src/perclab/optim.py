@@ -18,23 +18,30 @@ itself: :func:`perceptron_sgd` makes exactly the updates of :func:`perclab.train
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 import numpy as np
 
 from perclab._validation import (
     check_bool,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_random_state,
     check_real,
     check_vector,
     check_X,
 )
-from perclab.perceptron import NotConvergedWarning, UpdateHistory
+from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.losses import (  # their home is perclab.losses; kept importable from here
+    Gradient,
+    hinge_loss,
+    margins,
+    perceptron_loss,
+    perceptron_subgradient,
+    zero_one_loss,
+)
 
 __all__ = [
     "DescentPath",
@@ -228,6 +235,11 @@ def gradient_descent(
     theta = _check_theta(theta0)
     schedule = _check_schedule(schedule)
     n_steps = check_int(n_steps, name="n_steps", minimum=0)
+    check_memory(
+        8 * (n_steps + 1) * (np.size(theta) + 1),
+        what=f"the path of {n_steps} steps",
+        fix="take fewer steps",
+    )
     step_sizes = schedule(np.arange(1, n_steps + 1))
     path = [theta]
     for t in range(1, n_steps + 1):
@@ -289,6 +301,11 @@ def sgd(
     n_samples = check_int(n_samples, name="n_samples", minimum=1)
     schedule = _check_schedule(schedule)
     n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    check_memory(
+        8 * n_samples * n_epochs * (np.size(theta) + 2),
+        what=f"the path of {n_samples * n_epochs} steps ({n_epochs} epochs)",
+        fix="run fewer epochs",
+    )
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
     step_sizes = schedule(np.arange(1, n_samples * n_epochs + 1))
@@ -361,122 +378,6 @@ def _step(theta, alpha, g, t) -> np.ndarray:
             ) from None
 
 
-# --------------------------------------------------------- losses of a classifier
-
-
-class Gradient(NamedTuple):
-    """A (sub)gradient with respect to the weights ``w`` and the bias ``b``."""
-
-    w: np.ndarray
-    b: float
-
-
-def margins(X, y, w, b: float = 0.0) -> np.ndarray:
-    """Return the margins ``m_i = y_i * (w @ x_i + b)``: positive exactly when correct.
-
-    Examples
-    --------
-    >>> margins([[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1], w=[-1.0, 1.0])
-    array([ 1., -2.,  0.])
-    """
-    X = check_X(X)
-    y = check_pm1_labels(y, X.shape[0])
-    w = check_vector(w, X.shape[1], name="w")
-    b = check_real(b, name="b")
-    return y * (X @ w + b)
-
-
-def zero_one_loss(margin):
-    """The 0/1 loss: 1 for a mistake (``margin <= 0``), 0 otherwise.
-
-    A point on the hyperplane (margin 0) counts as a mistake, as it does in training.
-    Summed over a data set it is the number of misclassified points. It is piecewise
-    constant, so its derivative is 0 wherever it exists: no use to gradient descent.
-
-    Examples
-    --------
-    >>> zero_one_loss([-2.0, 0.0, 0.5])
-    array([1., 1., 0.])
-    """
-    m = _check_margin(margin)
-    return _like_input(np.where(m <= 0, 1.0, 0.0), margin)
-
-
-def perceptron_loss(margin):
-    """The perceptron loss ``max(0, -margin)``: how far on the wrong side a point lies.
-
-    It is 0 for correct points and ``|w @ x + b|``, the distance to the hyperplane times
-    ``||w||``, for misclassified ones.
-
-    Examples
-    --------
-    >>> perceptron_loss([-2.0, 0.0, 0.5])
-    array([2., 0., 0.])
-    """
-    m = _check_margin(margin)
-    return _like_input(np.where(m < 0, -m, 0.0), margin)
-
-
-def hinge_loss(margin):
-    """The hinge loss ``max(0, 1 - margin)``: the perceptron loss moved to demand a margin.
-
-    Examples
-    --------
-    >>> hinge_loss([-2.0, 0.0, 0.5, 3.0])
-    array([3. , 1. , 0.5, 0. ])
-    """
-    m = _check_margin(margin)
-    return _like_input(np.where(m < 1, 1.0 - m, 0.0), margin)
-
-
-def perceptron_subgradient(X, y, w, b: float = 0.0) -> Gradient:
-    """A subgradient of the total perceptron loss ``sum_i max(0, -y_i (w @ x_i + b))``.
-
-    Example ``i`` contributes ``(-y_i * x_i, -y_i)`` when it is a mistake,
-    ``y_i (w @ x_i + b) <= 0``, and nothing otherwise. At the kink (margin exactly 0)
-    any multiple ``c * (-y_i * x_i, -y_i)`` with ``0 <= c <= 1`` is a subgradient; this
-    function takes ``c = 1``, so that a step against it moves a point off the hyperplane
-    (from ``w = 0`` every margin is 0, and ``c = 0`` would never move).
-
-    Returns
-    -------
-    Gradient
-        ``(w, b)``: the partial subgradients with respect to ``w`` and to ``b``.
-
-    Examples
-    --------
-    >>> X, y = [[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1]
-    >>> perceptron_subgradient(X, y, w=[-1.0, 1.0])  # samples 1 and 2 are mistakes
-    Gradient(w=array([0., 2.]), b=0.0)
-    """
-    X = check_X(X)
-    y = check_pm1_labels(y, X.shape[0])
-    w = check_vector(w, X.shape[1], name="w")
-    b = check_real(b, name="b")
-    mistake = y * (X @ w + b) <= 0
-    return Gradient(w=-(y[mistake] @ X[mistake]) + 0.0, b=float(-np.sum(y[mistake]) + 0.0))
-
-
-def _check_margin(margin, name: str = "margin") -> np.ndarray:
-    """Return ``margin`` as a float array (infinities allowed, NaN refused)."""
-    if isinstance(margin, (str, bytes)):
-        raise TypeError(f"{name} must be a number or an array of numbers, got a string")
-    m = np.asarray(margin)
-    if m.dtype == bool or not np.issubdtype(m.dtype, np.number):
-        raise TypeError(f"{name} must hold real numbers, got dtype {m.dtype}")
-    if np.issubdtype(m.dtype, np.complexfloating):
-        raise TypeError(f"{name} must hold real numbers, got complex dtype {m.dtype}")
-    m = m.astype(float)
-    if np.any(np.isnan(m)):
-        raise ValueError(f"{name} contains NaN; compute it from finite w, b and data")
-    return m
-
-
-def _like_input(values: np.ndarray, margin):
-    """A float for a scalar margin, an array otherwise."""
-    return float(values) if np.ndim(margin) == 0 else values
-
-
 # ---------------------------------------------------------- the perceptron as SGD
 
 
@@ -514,9 +415,10 @@ def perceptron_sgd(
     fit_bias: bool = True,
     w0=None,
     b0: float = 0.0,
-    n_epochs: int = 1000,
+    max_epochs: int = 1000,
     shuffle: bool = False,
     random_state=None,
+    n_epochs: int | None = None,
 ) -> PerceptronSGDResult:
     """Stochastic gradient descent on the perceptron loss, with the constant step ``lr``.
 
@@ -527,7 +429,10 @@ def perceptron_sgd(
     0, so no later step could move: the run stops there.
 
     This is :func:`perclab.train` with the same arguments, derived rather than stated:
-    the same updates in the same order, bit for bit.
+    with ``g = (-y_i * x_i, -y_i)``, the step ``w - lr * g_w`` is ``w + lr * y_i *
+    x_i``, bit for bit (negating is exact, and ``lr * (-y_i x_ij)`` rounds to the
+    negative of ``(lr * y_i) x_ij``). So it runs train's loop
+    (``perclab.engine.run``) and returns what SGD counts.
 
     Parameters
     ----------
@@ -539,12 +444,14 @@ def perceptron_sgd(
     w0 : array of shape (n_features,), optional
         Starting weights; zeros when omitted.
     b0 : float, default 0.0
-    n_epochs : int, default 1000
+    max_epochs : int, default 1000
         Most passes over the data.
     shuffle : bool, default False
         A fresh random order in every epoch (the same orders as train's, for the same
         ``random_state``).
     random_state : None, int or numpy Generator
+    n_epochs : int, optional
+        The older name of ``max_epochs``, still accepted.
 
     Returns
     -------
@@ -573,51 +480,32 @@ def perceptron_sgd(
     fit_bias = check_bool(fit_bias, name="fit_bias")
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
     b = check_real(b0, name="b0")
-    n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    if n_epochs is not None:
+        if max_epochs != 1000:
+            raise TypeError("pass max_epochs or its older name n_epochs, not both")
+        max_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
 
-    updates = {"sample": [], "epoch": [], "w": [w.copy()], "b": [b]}
-    mistakes_per_epoch: list[int] = []
-    for epoch in range(1, n_epochs + 1):
-        order = rng.permutation(n_samples) if shuffle else range(n_samples)
-        mistakes = 0
-        for i in order:
-            x_i, y_i = X[i], y[i]
-            mistake = y_i * (w @ x_i + b) <= 0  # on the loss's sloped piece, kink included
-            g_w, g_b = (-y_i * x_i, -y_i) if mistake else (np.zeros(n_features), 0.0)
-            w = w - lr * g_w  # theta <- theta - alpha * gradient
-            if fit_bias:
-                b = b - lr * g_b
-            if mistake:
-                mistakes += 1
-                updates["sample"].append(i)
-                updates["epoch"].append(epoch)
-                updates["w"].append(w.copy())
-                updates["b"].append(b)
-        mistakes_per_epoch.append(mistakes)
-        if mistakes == 0:
-            break
-
-    converged = mistakes_per_epoch[-1] == 0
-    if not converged:
-        warnings.warn(
-            f"SGD on the perceptron loss did not converge in n_epochs={n_epochs} epochs "
-            f"({mistakes_per_epoch[-1]} mistakes in the last one); the data may not be "
-            "linearly separable",
-            NotConvergedWarning,
-            stacklevel=2,
-        )
-    history = UpdateHistory(
-        sample=np.asarray(updates["sample"], dtype=np.intp),
-        epoch=np.asarray(updates["epoch"], dtype=np.intp),
-        w=np.vstack(updates["w"]),
-        b=np.asarray(updates["b"], dtype=float),
+    model = LinearModel(X, y, w, b, lr, fit_bias)
+    loop = run(
+        model,
+        max_epochs=max_epochs,
+        shuffle=shuffle,
+        rng=rng,
+        warn="SGD on the perceptron loss",
+    )
+    w, b, mistakes_per_epoch, history = (
+        model.w,
+        model.b,
+        loop.mistakes_per_epoch,
+        loop.history,
     )
     return PerceptronSGDResult(
         w=w,
         b=float(b),
-        converged=converged,
+        converged=loop.converged,
         epochs=len(mistakes_per_epoch),
         n_steps=len(mistakes_per_epoch) * n_samples,
         n_updates=len(history),

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
 
 from perclab._validation import (
+    check_history,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_real,
     check_vector,
@@ -44,6 +47,11 @@ _UPDATE_COLOR = "#009E73"
 def _axes(ax):
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 4.5))
+    if not isinstance(ax, Axes):
+        raise TypeError(
+            f"ax must be a matplotlib Axes, got {type(ax).__name__}; pass e.g. "
+            "plt.subplots()[1], or leave ax=None for a new figure"
+        )
     ax.figure.set_facecolor("white")
     ax.set_facecolor("white")
     return ax
@@ -193,6 +201,11 @@ def plot_decision_regions(
     if (w is None) == (model is None):
         raise ValueError("pass exactly one of w (with b) or model")
     resolution = check_int(resolution, name="resolution", minimum=2)
+    check_memory(
+        8 * 4 * resolution**2,
+        what=f"a grid of {resolution} x {resolution} points",
+        fix="pass a smaller resolution (a few hundred is plenty for a figure)",
+    )
     if w is not None:
         w = check_vector(w, 2, name="w")
         b = check_real(b, name="b")
@@ -250,7 +263,7 @@ def plot_update(result, k: int, X, y, ax=None):
     'Update 1: sample 0 (y = +1)'
     """
     X, y = _data(X, y)
-    history = result.history
+    history = check_history(result)
     k = check_int(k, name="k", minimum=1)
     if k > len(history):
         raise ValueError(

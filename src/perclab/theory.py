@@ -21,6 +21,7 @@ import numpy as np
 
 from perclab._validation import (
     check_bool,
+    check_history,
     check_pm1_labels,
     check_real,
     check_two_classes,
@@ -34,12 +35,14 @@ __all__ = [
     "ProofTrace",
     "absorb_bias",
     "find_cycle",
+    "length",
     "margin",
     "max_margin",
     "mistake_bound",
     "mistake_bound_from_start",
     "proof_trace",
     "radius",
+    "row_lengths",
 ]
 
 # Relative tolerance for accepting an optimality condition as satisfied.
@@ -91,7 +94,30 @@ def radius(X, *, fit_bias: bool = False) -> float:
     X = check_X(X)
     if check_bool(fit_bias, name="fit_bias"):
         X = absorb_bias(X)
-    return float(np.max(np.linalg.norm(X, axis=1)))
+    return float(np.max(row_lengths(X)))
+
+
+def row_lengths(A) -> np.ndarray:
+    """The Euclidean length of every row of ``A``, without overflow or underflow.
+
+    Each row is divided by its largest entry before squaring (``np.linalg.norm``
+    squares first: rows of size ``1e200`` come out infinite, rows of size ``1e-170``
+    zero).
+
+    Examples
+    --------
+    >>> row_lengths([[3.0, 4.0], [3e200, 4e200], [3e-170, 4e-170]])
+    array([5.e+000, 5.e+200, 5.e-170])
+    """
+    A = np.atleast_2d(np.asarray(A, dtype=float))
+    largest = np.max(np.abs(A), axis=1)
+    scaled = A / np.where(largest > 0, largest, 1.0)[:, None]
+    return largest * np.sqrt(np.einsum("ij,ij->i", scaled, scaled))
+
+
+def length(v) -> float:
+    """The Euclidean length of the vector ``v``, without overflow or underflow."""
+    return float(row_lengths(np.ravel(v)[None, :])[0])
 
 
 def margin(X, y, w, b: float = 0.0) -> float:
@@ -110,7 +136,7 @@ def margin(X, y, w, b: float = 0.0) -> float:
     y = check_pm1_labels(y, X.shape[0])
     w = check_vector(w, X.shape[1], name="w")
     b = check_real(b, name="b")
-    norm = np.linalg.norm(w)
+    norm = length(w)
     if norm == 0:
         raise ValueError("w is the zero vector, which defines no hyperplane; pass w != 0")
     return float(np.min(y * (X @ w + b)) / norm)
@@ -155,7 +181,7 @@ def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     # Work on centred (when b is free) and rescaled data: the problem is invariant
     # under both, and the solver is better conditioned on points of norm <= 1.
     shift = X.mean(axis=0) if fit_bias else np.zeros(X.shape[1])
-    scale = np.max(np.linalg.norm(X - shift, axis=1))
+    scale = np.max(row_lengths(X - shift))
     if scale == 0:  # every sample is the same point (the origin, without a bias)
         if fit_bias:
             problem = "every sample is the same point, and it carries both labels"
@@ -168,7 +194,7 @@ def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     w_z, b_z = _solve_hard_margin(A, y, fit_bias)
     w = w_z / scale
     b = b_z - w @ shift
-    norm = np.linalg.norm(w)
+    norm = length(w)
     w_unit, b_unit = w / norm, b / norm
     gamma = float(np.min(y * (X @ w_unit + b_unit)))
     return MaxMargin(w=w_unit, b=float(b_unit), gamma=gamma)
@@ -582,12 +608,7 @@ def _separator(space: np.ndarray, y: np.ndarray, w_star, fit_bias: bool):
 
 def _history(result):
     """The update history of a TrainResult, or a TypeError naming what is expected."""
-    history = getattr(result, "history", None)
-    if history is None or not all(hasattr(history, a) for a in ("w", "b", "sample")):
-        raise TypeError(
-            f"result must be what perclab.train returns, got {type(result).__name__}"
-        )
-    return history
+    return check_history(result)
 
 
 def _run_weights(result, space: np.ndarray, y: np.ndarray, fit_bias: bool, lr: float):

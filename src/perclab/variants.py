@@ -24,7 +24,6 @@ data that no hyperplane separates.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,12 +31,13 @@ import numpy as np
 from perclab._validation import (
     check_bool,
     check_int,
+    check_memory,
     check_pm1_labels,
     check_random_state,
     check_real,
     check_X,
 )
-from perclab.perceptron import NotConvergedWarning, UpdateHistory, _UpdateLog
+from perclab.engine import LinearModel, UpdateHistory, run
 
 __all__ = [
     "AveragedResult",
@@ -213,40 +213,15 @@ def pocket(
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     n_samples, n_features = X.shape
 
-    w, b = np.zeros(n_features), 0.0
-    log = _UpdateLog(w, b)
-    pocket_updates = [0]
-    pocket_errors = _n_errors(X, y, w, b)
-    run, pocket_run = 0, 0  # consecutive correct classifications (ratchet=False)
-    mistakes_per_epoch: list[int] = []
-    for epoch in range(1, max_epochs + 1):
-        log.epoch = epoch
-        mistakes = 0
-        for i in _order(rng, n_samples, shuffle):
-            x_i, y_i = X[i], y[i]
-            if y_i * (w @ x_i + b) <= 0:
-                w += y_i * x_i
-                if fit_bias:
-                    b += y_i
-                log.record(i, w, b)
-                mistakes += 1
-                run = 0
-                if ratchet:
-                    errors = _n_errors(X, y, w, b)
-                    if errors < pocket_errors:  # the ratchet: strictly better only
-                        pocket_updates.append(len(log.samples))
-                        pocket_errors = errors
-            else:
-                run += 1
-                if not ratchet and run > pocket_run:
-                    if pocket_updates[-1] != len(log.samples):
-                        pocket_updates.append(len(log.samples))
-                    pocket_run = run
-        mistakes_per_epoch.append(mistakes)
-        if mistakes == 0:
-            break
+    model = LinearModel(X, y, np.zeros(n_features), 0.0, 1.0, fit_bias)
+    loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng)
+    mistakes_per_epoch = loop.mistakes_per_epoch
+    if ratchet:
+        pocket_updates = _ratchet(X, y, loop.history)
+    else:
+        pocket_updates = _longest_runs(loop.steps(), loop.epochs * n_samples)
 
-    history = log.history()
+    history = loop.history
     best = pocket_updates[-1]
     w_pocket, b_pocket = history.w[best].copy(), float(history.b[best])
     return PocketResult(
@@ -262,6 +237,38 @@ def pocket(
     )
 
 
+def _ratchet(X, y, history: UpdateHistory) -> list[int]:
+    """The rows of ``history`` the ratcheted pocket takes: each strictly better than the
+    pocket before it, counted on the whole training set."""
+    taken = [0]
+    pocket_errors = _n_errors(X, y, history.w[0], history.b[0])
+    for k in range(1, len(history) + 1):
+        errors = _n_errors(X, y, history.w[k], history.b[k])
+        if errors < pocket_errors:  # the ratchet: strictly better only
+            taken.append(k)
+            pocket_errors = errors
+    return taken
+
+
+def _longest_runs(steps: np.ndarray, n_steps: int) -> list[int]:
+    """The rows the pocket takes without the ratchet: each weight vector whose run of
+    consecutive correct classifications outlasts the pocket's longest run.
+
+    ``w_k`` is born at step ``steps[k - 1]`` and classifies correctly every step until
+    the next update; ``w_0`` from step 0.
+    """
+    born = np.concatenate([[-1], steps])  # w_0 has no update step of its own
+    ends = np.concatenate([steps, [n_steps]])
+    runs = ends - born - 1
+    taken, pocket_run = [0], 0
+    for k, length in enumerate(runs.tolist()):
+        if length > pocket_run:
+            if taken[-1] != k:
+                taken.append(k)
+            pocket_run = length
+    return taken
+
+
 # ------------------------------------------------------------------ averaged and voted
 
 
@@ -273,30 +280,12 @@ def _counted_run(X, y, epochs, fit_bias, shuffle, rng):
     current weight vector, the step that created it included) and the mistakes of each
     epoch. The counts add up to ``epochs * n_samples``.
     """
-    n_samples, n_features = X.shape
-    w, b = np.zeros(n_features), 0.0
-    weights, biases, counts = [w.copy()], [b], [0]
-    mistakes_per_epoch: list[int] = []
-    for _ in range(epochs):
-        mistakes = 0
-        for i in _order(rng, n_samples, shuffle):
-            x_i, y_i = X[i], y[i]
-            if y_i * (w @ x_i + b) <= 0:
-                w += y_i * x_i
-                if fit_bias:
-                    b += y_i
-                weights.append(w.copy())
-                biases.append(b)
-                counts.append(0)
-                mistakes += 1
-            counts[-1] += 1  # w_k survives this step (or was born in it)
-        mistakes_per_epoch.append(mistakes)
-    return (
-        np.vstack(weights),
-        np.asarray(biases, dtype=float),
-        np.asarray(counts, dtype=np.int64),
-        mistakes_per_epoch,
-    )
+    model = LinearModel(X, y, np.zeros(X.shape[1]), 0.0, 1.0, fit_bias)
+    loop = run(model, max_epochs=epochs, shuffle=shuffle, rng=rng, stop_when_clean=False)
+    n_steps = epochs * X.shape[0]
+    # w_k is current from its update step to the step before the next update
+    counts = np.diff(np.concatenate([[0], loop.steps(), [n_steps]])).astype(np.int64)
+    return loop.history.w, loop.history.b, counts, loop.mistakes_per_epoch
 
 
 @dataclass(frozen=True, repr=False)
@@ -645,7 +634,14 @@ def _check_pair(A, B):
 
 def _gram(kernel, A: np.ndarray, B: np.ndarray) -> np.ndarray:
     """``kernel(A, B)`` as a finite float matrix of shape (len(A), len(B))."""
-    K = np.asarray(kernel(A, B), dtype=float)
+    values = kernel(A, B)
+    try:
+        K = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            "kernel(A, B) must return a matrix of numbers, got "
+            f"{type(values).__name__}; see perclab.variants.linear_kernel"
+        ) from None
     expected = (A.shape[0], B.shape[0])
     if K.shape != expected:
         raise ValueError(
@@ -658,6 +654,27 @@ def _gram(kernel, A: np.ndarray, B: np.ndarray) -> np.ndarray:
 
 
 # ------------------------------------------------------------------ kernel perceptron
+
+
+class _DualModel:
+    """The perceptron in dual form, for :func:`perclab.engine.run`:
+    ``margin(i) = y_i * (sum_j alpha_j y_j K[j, i] + b)``; an update adds 1 to
+    ``alpha_i`` (and ``y_i`` to ``b`` when ``fit_bias``)."""
+
+    def __init__(self, K, y, fit_bias):
+        self.K, self.y, self.fit_bias = K, y, fit_bias
+        self.alpha = np.zeros(y.shape[0], dtype=np.int64)
+        self.b = 0.0
+
+    def margin(self, i) -> float:
+        alpha, y, K, b = self.alpha, self.y, self.K, self.b
+        return y[i] * ((alpha * y) @ K[:, i] + b)
+
+    def update(self, i) -> bool:
+        self.alpha[i] += 1
+        if self.fit_bias:
+            self.b += self.y[i]
+        return True
 
 
 @dataclass(frozen=True, repr=False)
@@ -772,34 +789,22 @@ def kernel_perceptron(
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     n_samples = X.shape[0]
-    K = _gram(kernel, X, X)
-
-    alpha = np.zeros(n_samples, dtype=np.int64)
-    b = 0.0
-    update_samples: list[int] = []
-    mistakes_per_epoch: list[int] = []
-    for _ in range(max_epochs):
-        mistakes = 0
-        for i in _order(rng, n_samples, shuffle):
-            if y[i] * ((alpha * y) @ K[:, i] + b) <= 0:
-                alpha[i] += 1
-                if fit_bias:
-                    b += y[i]
-                update_samples.append(int(i))
-                mistakes += 1
-        mistakes_per_epoch.append(mistakes)
-        if mistakes == 0:
-            break
-
-    converged = mistakes_per_epoch[-1] == 0
-    if not converged:
-        warnings.warn(
-            f"the kernel perceptron did not converge in max_epochs={max_epochs} epochs "
-            f"({mistakes_per_epoch[-1]} mistakes in the last one); the data may not be "
-            "separable in the kernel's feature space.",
-            NotConvergedWarning,
-            stacklevel=2,
-        )
+    check_memory(
+        8 * n_samples**2,
+        what=f"the {n_samples} x {n_samples} kernel matrix",
+        fix="train on a subsample, or on explicit features with perclab.train",
+    )
+    model = _DualModel(_gram(kernel, X, X), y, fit_bias)
+    loop = run(
+        model,
+        max_epochs=max_epochs,
+        shuffle=shuffle,
+        rng=rng,
+        warn="the kernel perceptron",
+        hint="the data may not be separable in the kernel's feature space.",
+    )
+    alpha, b, update_samples = model.alpha, model.b, loop.history.sample
+    mistakes_per_epoch, converged = loop.mistakes_per_epoch, loop.converged
     return KernelResult(
         alpha=alpha,
         b=float(b),

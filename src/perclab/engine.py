@@ -1,0 +1,379 @@
+"""The perceptron loop that :func:`perclab.train` and every variant share.
+
+One epoch visits the samples in order (or in a fresh permutation when shuffling) and
+runs the textbook rule on each::
+
+    if y_i * (w @ x_i + b) <= 0:      # a mistake (a tie counts as one)
+        w += lr * y_i * x_i
+        b += lr * y_i                 # when the bias is learned
+
+:func:`run` repeats epochs until one is clean (or until ``max_epochs``), records which
+sample triggered each update, counts the mistakes of every epoch and warns when it
+stopped at its limit. A variant plugs in through two small hooks instead of copying
+the loop:
+
+* a *model* with ``margin(i)`` (the left-hand side ``y_i * (w @ x_i + b)``) and
+  ``update(i)``; :class:`LinearModel` is the textbook's, the kernel perceptron brings
+  its own dual one;
+* ``on_epoch_end(model)``, called after every epoch, which may end the run.
+
+Everything a variant keeps about the run (the weights after each update, how long each
+survived) follows from the :class:`UpdateHistory`, which stores only the sample and
+position of each update and rebuilds the weights when they are asked for.
+
+Three scans run the linear model's epochs, all making the textbook's decisions in the
+textbook's order, bit for bit (the tests compare them):
+
+* ``"textbook"``: the loop above, in Python;
+* ``"compiled"``: the same loop compiled with numba (``perclab._compiled``), used
+  when numba is installed;
+* ``"blocks"``: a NumPy scan that clears blocks of samples with one matrix product
+  (``perclab._blocks``), used without numba.
+
+A non-finite margin or weight is an error, never a clean epoch: training raises
+:class:`TrainingOverflowError`.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = [
+    "LinearModel",
+    "NotConvergedWarning",
+    "Run",
+    "TrainingOverflowError",
+    "UpdateHistory",
+    "run",
+]
+
+HISTORY_BUDGET_BYTES = 2 * 2**30  # the most memory the rebuilt weights may take
+NOT_SEPARABLE_HINT = (
+    "the data may not be linearly separable. Raise max_epochs if they are, or use a "
+    "variant made for non-separable data."
+)
+_COMPILED_MIN_ENTRIES = 4096  # smaller data: the compiled loop is not worth loading
+SCANS = ("fast", "textbook", "compiled", "blocks")
+
+
+class NotConvergedWarning(UserWarning):
+    """Training stopped at its limit (``max_epochs`` for the perceptron and its variants,
+    ``max_iter`` for gradient descent) before its stopping rule was met."""
+
+
+class TrainingOverflowError(FloatingPointError):
+    """A margin or a weight became infinite or NaN during training."""
+
+
+def overflow_error(what: str, sample: int, epoch: int) -> TrainingOverflowError:
+    return TrainingOverflowError(
+        f"training overflowed: {what} (sample {sample}, epoch {epoch}) is infinite "
+        "or NaN; scale the data (e.g. standardise the columns of X) or lower the "
+        "learning rate lr"
+    )
+
+
+# --------------------------------------------------------------------------- history
+
+
+class UpdateHistory:
+    """Every update of a training run.
+
+    Row ``k`` of ``w`` and entry ``k`` of ``b`` hold the weights after ``k`` updates, so
+    ``w[0]``, ``b[0]`` is the starting point and ``w[-1]``, ``b[-1]`` the final weights.
+    ``sample[k - 1]`` and ``epoch[k - 1]`` say which sample (its row in ``X``) triggered
+    update ``k`` and in which epoch (counted from 1) it happened.
+
+    **Stored compactly.** A run records only the sample and the position in its epoch
+    of each update (8 bytes per update; ``epoch`` follows from the mistakes per
+    epoch). ``w`` and ``b`` are rebuilt the first time
+    they are read, by replaying the updates: ``w_k = w_{k-1} + (lr * y_i) * x_i`` is a
+    running sum in the loop's own order, so the rebuilt rows are bit for bit the weights
+    the loop held. Rebuilding takes ``(n_updates + 1) * (n_features + 1)`` floats; more
+    than ``HISTORY_BUDGET_BYTES`` (2 GiB) is refused with a ``MemoryError``.
+    """
+
+    def __init__(
+        self, sample, epoch=None, w=None, b=None, *, _replay=None, _position=None,
+        _mistakes_per_epoch=None,
+    ):  # fmt: skip
+        self.sample = np.asarray(sample)
+        self._epoch = None if epoch is None else np.asarray(epoch, dtype=np.intp)
+        self._mistakes_per_epoch = _mistakes_per_epoch  # to rebuild epoch from
+        self.position = _position
+        self._w = None if w is None else np.asarray(w, dtype=float)
+        self._b = None if b is None else np.asarray(b, dtype=float)
+        self._replay = _replay  # (X, y, w0, b0, lr, fit_bias) to rebuild w and b
+        self._final = None  # the final w, which the rebuilt history must end with
+
+    def __len__(self) -> int:
+        return int(self.sample.shape[0])
+
+    @property
+    def epoch(self) -> np.ndarray:
+        if self._epoch is None:
+            counts = self._mistakes_per_epoch
+            self._epoch = np.repeat(np.arange(1, len(counts) + 1, dtype=np.intp), counts)
+        return self._epoch
+
+    @property
+    def w(self) -> np.ndarray:
+        if self._w is None:
+            self._rebuild()
+        return self._w
+
+    @property
+    def b(self) -> np.ndarray:
+        if self._b is None:
+            self._rebuild()
+        return self._b
+
+    @property
+    def n_features(self) -> int:
+        return int(self._replay[0].shape[1] if self._w is None else self._w.shape[1])
+
+    def _rebuild(self) -> None:
+        X, y, w0, b0, lr, fit_bias = self._replay
+        rows, n_features = len(self) + 1, X.shape[1]
+        needed = rows * (n_features + 1) * 8
+        if needed > HISTORY_BUDGET_BYTES:
+            raise MemoryError(
+                f"rebuilding the weights of {rows - 1} updates takes {needed / 2**30:.1f} "
+                f"GiB, over the {HISTORY_BUDGET_BYTES / 2**30:g} GiB budget; train for "
+                "fewer epochs, or use sample and epoch, which are stored"
+            )
+        steps = lr * y[self.sample]  # lr * y_i, as the loop computes it
+        w = np.empty((rows, n_features))
+        w[0] = w0
+        np.multiply(steps[:, None], X[self.sample], out=w[1:])
+        np.cumsum(w, axis=0, out=w)  # a running sum in order: the loop's own additions
+        if self._final is not None and not np.array_equal(w[-1], self._final):
+            raise RuntimeError(
+                "the update history cannot be rebuilt: X was changed in place after "
+                "training; train again, or pass a copy of X to train"
+            )
+        b = np.full(rows, b0)
+        if fit_bias:
+            b[1:] = steps
+            np.cumsum(b, out=b)
+        self._w, self._b = w, b
+
+    def __repr__(self) -> str:
+        return f"UpdateHistory(n_updates={len(self)}, n_features={self.n_features})"
+
+
+# ----------------------------------------------------------------------------- models
+
+
+class LinearModel:
+    """The textbook perceptron: ``margin(i) = y_i * (w @ x_i + b)``; an update adds
+    ``lr * y_i * x_i`` to ``w`` (and ``lr * y_i`` to ``b`` when ``fit_bias``)."""
+
+    def __init__(self, X, y, w, b, lr, fit_bias):
+        self.X, self.y, self.w, self.b = X, y, w, b
+        self.lr, self.fit_bias = lr, fit_bias
+        self.w0, self.b0 = w.copy(), b  # the start, to rebuild the history from
+
+    def margin(self, i) -> float:
+        x_i, y_i, w, b = self.X[i], self.y[i], self.w, self.b
+        return y_i * (w @ x_i + b)
+
+    def update(self, i) -> bool:
+        """Make the update; return False if it left a weight infinite or NaN."""
+        x_i, y_i = self.X[i], self.y[i]
+        self.w += self.lr * y_i * x_i
+        if self.fit_bias:
+            self.b += self.lr * y_i
+        return math.isfinite(self.b) and bool(np.isfinite(self.w).all())
+
+
+# ------------------------------------------------------------------------- the loop
+
+
+class _Log:
+    """The updates as they happen: the sample and the position in its epoch of each."""
+
+    def __init__(self, n_samples: int):
+        self.dtype = np.int32 if n_samples < 2**31 else np.int64
+        self.chunks: list[tuple[np.ndarray, np.ndarray]] = []
+        self.samples: list[int] = []  # recorded one at a time, not yet in a chunk
+        self.positions: list[int] = []
+        self.count = 0
+
+    def record(self, i, position) -> None:
+        self.samples.append(int(i))
+        self.positions.append(int(position))
+        self.count += 1
+
+    def extend(self, samples: np.ndarray, positions: np.ndarray) -> None:
+        """Record many updates at once (copies the arrays)."""
+        if samples.size:
+            self._flush()
+            self.chunks.append((samples.astype(self.dtype), positions.astype(self.dtype)))
+            self.count += samples.size
+
+    def _flush(self) -> None:
+        if self.samples:
+            samples = np.array(self.samples, self.dtype)
+            self.chunks.append((samples, np.array(self.positions, self.dtype)))
+            self.samples, self.positions = [], []
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        self._flush()
+        if not self.chunks:
+            return np.zeros(0, self.dtype), np.zeros(0, self.dtype)
+        samples = np.concatenate([c[0] for c in self.chunks])
+        positions = np.concatenate([c[1] for c in self.chunks])
+        self.chunks = []
+        return samples, positions
+
+
+def textbook_step(model, i, position, epoch, log) -> None:
+    """The textbook's test and update for one sample."""
+    margin = model.margin(i)
+    if not math.isfinite(margin):
+        raise overflow_error("the margin y_i * (w @ x_i + b)", int(i), epoch)
+    if margin <= 0:
+        if not model.update(i):
+            raise overflow_error("a weight after the update", int(i), epoch)
+        log.record(i, position)
+
+
+def textbook_epoch(model, order, epoch, log) -> None:
+    """One pass over the data, sample by sample, as the book writes it."""
+    for position, i in enumerate(order):
+        textbook_step(model, i, position, epoch, log)
+
+
+@dataclass
+class Run:
+    """What :func:`run` returns: the model at the end and what the loop counted."""
+
+    model: object
+    converged: bool
+    mistakes_per_epoch: list
+    history: UpdateHistory
+
+    @property
+    def epochs(self) -> int:
+        return len(self.mistakes_per_epoch)
+
+    @property
+    def n_updates(self) -> int:
+        return len(self.history)
+
+    def steps(self) -> np.ndarray:
+        """The step (counted from 0 over the whole run) of each update."""
+        n_samples = self.model.y.shape[0]
+        epoch = self.history.epoch.astype(np.int64)
+        return (epoch - 1) * n_samples + self.history.position
+
+
+def run(
+    model,
+    *,
+    max_epochs: int,
+    shuffle: bool,
+    rng: np.random.Generator,
+    stop_when_clean: bool = True,
+    on_epoch_end=None,
+    warn: str | None = None,
+    hint: str = NOT_SEPARABLE_HINT,
+    scan: str = "fast",
+) -> Run:
+    """Run epochs of the perceptron rule on ``model`` until a clean one.
+
+    Parameters
+    ----------
+    model : LinearModel or an object with ``margin(i)``, ``update(i)``, ``y``
+    max_epochs : int
+    shuffle : bool
+        Visit the samples in ``rng.permutation(n_samples)``, drawn afresh every epoch.
+    rng : numpy Generator
+    stop_when_clean : bool, default True
+        Stop after the first epoch without a mistake.
+    on_epoch_end : callable, optional
+        ``on_epoch_end(model)`` after every epoch; a true result ends the run.
+    warn : str, optional
+        If given and the run stopped at ``max_epochs`` with mistakes in its last epoch,
+        warn with :class:`NotConvergedWarning`; ``warn`` names the algorithm and
+        ``hint`` says what that may mean.
+    scan : {"fast", "textbook", "compiled", "blocks"}
+        How the linear model's epochs are scanned (other models: always "textbook").
+        "fast" is "compiled" when numba is installed and the data are not tiny,
+        "blocks" otherwise. All make the same updates.
+    """
+    n_samples = model.y.shape[0]
+    epoch_scan = _scanner(model, scan)
+    log = _Log(n_samples)
+    mistakes_per_epoch, converged, stopped = [], False, False
+    for epoch in range(1, max_epochs + 1):
+        order = rng.permutation(n_samples) if shuffle else range(n_samples)
+        before = log.count
+        with np.errstate(over="ignore", invalid="ignore"):  # detected and raised below
+            epoch_scan(model, order, epoch, log)
+        mistakes_per_epoch.append(log.count - before)
+        converged = stop_when_clean and mistakes_per_epoch[-1] == 0
+        stopped = on_epoch_end is not None and bool(on_epoch_end(model))
+        if converged or stopped:
+            break
+
+    if warn is not None and not (converged or stopped) and mistakes_per_epoch[-1] > 0:
+        warnings.warn(
+            f"{warn} did not converge in max_epochs={max_epochs} epochs "
+            f"({mistakes_per_epoch[-1]} mistakes in the last one); {hint}",
+            NotConvergedWarning,
+            stacklevel=3,
+        )
+    samples, positions = log.arrays()
+    replay = None
+    if isinstance(model, LinearModel):
+        replay = (model.X, model.y, model.w0, model.b0, model.lr, model.fit_bias)
+    history = UpdateHistory(
+        samples, _replay=replay, _position=positions, _mistakes_per_epoch=mistakes_per_epoch
+    )
+    if replay is not None:
+        history._final = model.w.copy()
+    return Run(model, converged, mistakes_per_epoch, history)
+
+
+def _scanner(model, scan):
+    if scan not in SCANS:
+        raise ValueError(f"scan must be one of {SCANS}, got {scan!r}")
+    if not isinstance(model, LinearModel) or scan == "textbook":
+        return textbook_epoch
+    if scan == "fast":
+        big = model.X.size >= _COMPILED_MIN_ENTRIES
+        scan = "compiled" if big and compiled_available() else "blocks"
+    if scan == "compiled":
+        if not compiled_available():
+            raise ImportError(
+                'method="compiled" needs numba, which is not installed; install it '
+                '(pip install numba) or use method="fast", which works without it'
+            )
+        from perclab._compiled import CompiledScan
+
+        return CompiledScan(model).epoch
+    from perclab._blocks import BlockScan
+
+    return BlockScan(model).epoch
+
+
+def compiled_available() -> bool:
+    """Whether numba can be imported (it is then used for the linear model's loop)."""
+    global _NUMBA
+    if _NUMBA is None:
+        try:
+            import numba  # noqa: F401
+        except ImportError:
+            _NUMBA = False
+        else:
+            _NUMBA = True
+    return _NUMBA
+
+
+_NUMBA = None  # unknown until first asked
