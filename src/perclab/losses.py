@@ -1,9 +1,10 @@
 """Losses of a linear classifier, as functions of the margin, and their gradients.
 
-The margin of a point is ``m = y * (w @ x + b)``: positive exactly when ``x`` is
-classified correctly (labels -1 and +1). Each loss here has its one home; the
-optimisers (:mod:`perclab.optim`), the error functions (:mod:`perclab.criteria`) and
-logistic regression (:mod:`perclab.logistic`) use them.
+The (functional) margin of a point is ``m = y * (w @ x + b)``: positive exactly when
+``x`` lies strictly on its label's side (labels -1 and +1); ``m <= 0`` is a mistake.
+Each loss here has its one home; the optimisers (:mod:`perclab.optim`), the error
+functions (:mod:`perclab.criteria`) and logistic regression (:mod:`perclab.logistic`)
+use them.
 
 * :func:`zero_one_loss`, 1 for a mistake: summed, the number of mistakes;
 * :func:`perceptron_loss` ``max(0, -m)``, with :func:`perceptron_subgradient`;

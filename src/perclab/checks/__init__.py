@@ -18,10 +18,10 @@ arrays, labels -1/+1 as ints or floats all pass when the numbers are right. Ever
 is a fresh copy, so changing an argument in place does not affect later cases. Where the
 reference is exact (labels, counts, weights built from small integers) the comparison is
 exact; where floating-point sums may round differently it uses a tolerance, stated in
-each docstring. A whole check has one time limit (see :mod:`perclab.checks._core`).
+each docstring. A whole check has one time limit (see ``perclab.checks._core``).
 
 The references are perclab's own tested functions where they exist (:func:`perclab.train`,
-:func:`perclab.predict`, :mod:`perclab.theory`, the losses of :mod:`perclab.optim` and
+:func:`perclab.predict`, :mod:`perclab.theory`, :mod:`perclab.losses` and
 :mod:`perclab.logistic`) and short private functions here (``_ref_*``) for the rest.
 
 Use: ``from perclab import checks`` and then, for example,

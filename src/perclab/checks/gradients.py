@@ -89,7 +89,7 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
     """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``.
 
     The bias is absorbed (``X`` already holds the constant column where one is wanted).
-    The reference is the mean of :func:`perclab.optim.perceptron_loss` of the margins.
+    The reference is the mean of :func:`perclab.losses.perceptron_loss` of the margins.
     Compared with a tolerance of 1e-12.
 
     Parameters
@@ -157,7 +157,7 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     The (sub)gradient of :func:`check_perceptron_loss`'s loss, with the indicator of a
     mistake, ``y_i w @ x_i <= 0``: at a tie it is ``-y_i x_i``, so that a gradient step
     from ``w = 0`` is exactly the perceptron's update. The reference is
-    :func:`perclab.optim.perceptron_subgradient` divided by n. Compared with a tolerance
+    :func:`perclab.losses.perceptron_subgradient` divided by n. Compared with a tolerance
     of 1e-12.
 
     Parameters
