@@ -10,9 +10,30 @@
 3. ``perclab.css``: at phone width, long API signatures wrap and the general index scrolls
    inside its own box instead of widening the whole page; in light mode, links inside
    tinted boxes are a darker blue, for a 4.5:1 contrast.
+4. Notebooks run in parallel. myst-nb executes the notebooks of a ``cache`` build one
+   after another, while it reads them. Before reading, every notebook that the cache
+   cannot serve is executed by jupyter-cache's ``local-parallel`` executor (one process
+   per core) into the same cache, which myst-nb then reads from. A notebook that fails
+   here is left out of the cache, so myst-nb runs it again and reports the failure as
+   usual (``raise_on_error``).
+5. The whole-book PDF (``make pdf``). Every HTML page links to it at its foot ("Download
+   the book as PDF"), under the name that ``latex_documents`` gives it, next to the HTML
+   book's index. ``latex/`` holds files copied next to the LaTeX sources: ``bbm.sty``
+   stands in for a package that the jupyterBook LaTeX class loads and the book never
+   uses, which Debian ships only in its largest font package. Displayed formulas that
+   carry a ``\\tag``, which MathJax accepts, would be wrapped by Sphinx in ``split``,
+   where LaTeX forbids it: they are written in an ``equation*`` (``align*`` when they
+   align on ``&``, ``gather*`` when they have several lines) instead.
 """
 
+import logging
 from pathlib import Path
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging as sphinx_logging
+
+LOGGER = sphinx_logging.getLogger(__name__)
 
 
 def _unique_scripts(app, pagename, templatename, context, doctree):
@@ -37,13 +58,94 @@ def _plain_citation_list(app, pagename, templatename, context, doctree):
         )
 
 
+def _execute_in_parallel(app, env, docnames):
+    config = getattr(env, "mystnb_config", None)
+    if config is None or config.execution_mode != "cache":
+        return
+    import nbformat
+    from jupyter_cache import get_cache
+    from jupyter_cache.executors import load_executor
+
+    cache = get_cache(config.execution_cache_path)
+    stale = []
+    for docname in sorted(docnames):
+        path = Path(env.doc2path(docname))
+        if path.suffix != ".ipynb" or _excluded(docname, config):
+            continue
+        try:
+            cache.match_cache_notebook(nbformat.read(path, as_version=4))
+        except KeyError:
+            stale.append(cache.add_nb_to_project(str(path)).pk)
+    if len(stale) < 2:  # nothing to gain: myst-nb runs it as usual
+        return
+    LOGGER.info(f"executing {len(stale)} notebooks in parallel (jupyter-cache)")
+    executor = load_executor("local-parallel", cache=cache, logger=logging.getLogger())
+    result = executor.run_and_cache(
+        filter_pks=stale,
+        timeout=config.execution_timeout,
+        allow_errors=config.execution_allow_errors,
+    )
+    for uri in result.excepted + result.errored:
+        LOGGER.info(f"{uri}: failed in parallel; it runs again while it is read")
+
+
+def _excluded(docname, config) -> bool:
+    from fnmatch import fnmatch
+
+    return any(fnmatch(docname, pattern) for pattern in config.execution_excludepatterns)
+
+
+def pdf_name(config) -> str:
+    """The PDF's name, from the LaTeX target (``perclab.tex`` gives ``perclab.pdf``)."""
+    return Path(config.latex_documents[0][1]).with_suffix(".pdf").name
+
+
+def _pdf_link(app, pagename, templatename, context, doctree):
+    if app.builder.format != "html" or "pathto" not in context:
+        return
+    href = context["pathto"](pdf_name(app.config), 1)
+    link = f'<p class="perclab-pdf"><a href="{href}">Download the book as PDF</a></p>'
+    context["theme_extra_footer"] = link + (context.get("theme_extra_footer") or "")
+
+
+class TaggedMathForLatex(SphinxPostTransform):
+    """Write displayed formulas with ``\\tag`` in an environment that allows it."""
+
+    default_priority = 200
+    formats = ("latex",)
+
+    def run(self, **kwargs):
+        for node in self.document.findall(nodes.math_block):
+            text = node.astext().strip()
+            if node.get("nowrap") or node.get("label") or r"\tag" not in text:
+                continue
+            if "&" in text:
+                environment = "align*"
+            elif r"\\" in text:
+                environment = "gather*"
+            else:
+                environment = "equation*"
+            wrapped = f"\\begin{{{environment}}}\n{text}\n\\end{{{environment}}}"
+            node.replace_self(nodes.math_block(wrapped, wrapped, nowrap=True))
+
+
 def _add_static(app):
     app.config.html_static_path.append(str(Path(__file__).parents[1] / "_static"))
 
 
+def _add_latex_files(app):
+    if app.builder.format == "latex":
+        for path in sorted((Path(__file__).parent / "latex").iterdir()):
+            app.config.latex_additional_files.append(str(path))
+
+
 def setup(app):
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _add_latex_files)
     app.add_css_file("perclab.css")
     app.connect("html-page-context", _unique_scripts, priority=900)
     app.connect("html-page-context", _plain_citation_list, priority=900)
+    app.connect("html-page-context", _pdf_link)
+    app.connect("env-before-read-docs", _execute_in_parallel)
+    app.add_post_transform(TaggedMathForLatex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
