@@ -23,7 +23,9 @@
    uses, which Debian ships only in its largest font package. Displayed formulas that
    carry a ``\\tag``, which MathJax accepts, would be wrapped by Sphinx in ``split``,
    where LaTeX forbids it: they are written in an ``equation*`` (``align*`` when they
-   align on ``&``, ``gather*`` when they have several lines) instead.
+   align on ``&``, ``gather*`` when they have several lines) instead. sphinx-exercise
+   labels an exercise ``exercise:LABEL`` in LaTeX, while references to it point at
+   ``DOCNAME:LABEL``: each exercise also gets that label, carrying its number.
 """
 
 import logging
@@ -129,6 +131,40 @@ class TaggedMathForLatex(SphinxPostTransform):
             node.replace_self(nodes.math_block(wrapped, wrapped, nowrap=True))
 
 
+def _latex_exercise_labels(app):
+    """Give each exercise the LaTeX label that references to it use (see 5.)."""
+    if app.builder.format != "latex":
+        return
+    from sphinx_exercise import nodes as exercise_nodes
+
+    def visit(self, node):
+        label = node.get("label")
+        docname = self.builder.env.sphinx_exercise_registry.get(label, {}).get("docname")
+        if docname:  # before the admonition, whose title is its first argument
+            numbers = self.builder.env.toc_fignumbers.get(docname, {}).get("exercise", {})
+            number = numbers.get(node["ids"][0], ()) if node["ids"] else ()
+            self.body.append(
+                rf"\perclablabel{{{'.'.join(map(str, number))}}}"
+                rf"{{\detokenize{{{docname}:{label}}}}}"
+            )
+        exercise_nodes.visit_exercise_enumerable_node(self, node)
+
+    app.add_node(
+        exercise_nodes.exercise_enumerable_node,
+        override=True,
+        latex=(visit, exercise_nodes.depart_exercise_enumerable_node),
+    )
+
+
+def _latex_preamble(app, config):
+    # \perclablabel{NUMBER}{LABEL}: a label whose \ref prints NUMBER
+    config.latex_elements["preamble"] = (
+        config.latex_elements.get("preamble", "")
+        + "\n\\makeatletter\n\\newcommand{\\perclablabel}[2]"
+        + "{\\protected@edef\\@currentlabel{#1}\\label{#2}}\n\\makeatother\n"
+    )
+
+
 def _add_static(app):
     app.config.html_static_path.append(str(Path(__file__).parents[1] / "_static"))
 
@@ -142,6 +178,8 @@ def _add_latex_files(app):
 def setup(app):
     app.connect("builder-inited", _add_static)
     app.connect("builder-inited", _add_latex_files)
+    app.connect("builder-inited", _latex_exercise_labels)
+    app.connect("config-inited", _latex_preamble)
     app.add_css_file("perclab.css")
     app.connect("html-page-context", _unique_scripts, priority=900)
     app.connect("html-page-context", _plain_citation_list, priority=900)
