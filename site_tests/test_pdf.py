@@ -6,6 +6,8 @@
   the LaTeX log.
 * Every figure of the HTML book (each image file in ``_build/html/_images``; myst-nb names
   them by their content) is included by the LaTeX source and embedded in the PDF.
+* No output falls back to its text representation (``<IPython...HTML object>``, widget
+  or figure reprs): on paper an animation is a note, a figure a picture.
 * Every HTML page links to the PDF, and the link finds it.
 """
 
@@ -78,7 +80,7 @@ def toc_files() -> list[str]:
 
 
 def source_title(file: str) -> str:
-    """The first level-1 heading of a page's source (notebook or Markdown), as plain text."""
+    """The first level-1 heading of a page's source (notebook or Markdown), as text."""
     if (ROOT / f"{file}.ipynb").exists():
         notebook = json.loads((ROOT / f"{file}.ipynb").read_text(encoding="utf-8"))
         text = "\n".join(
@@ -94,7 +96,7 @@ def source_title(file: str) -> str:
     return re.sub(r"[`*_]", "", title).strip()
 
 
-TITLED = [file for file in toc_files()[1:]]  # the root page is the PDF's front matter
+TITLED = toc_files()[1:]  # the root page is the front matter of the PDF
 
 
 def test_the_toc_has_chapters_and_exercises():
@@ -111,13 +113,24 @@ def test_page_title_is_in_the_pdf_and_its_contents(pdf_text, file):
 
 
 def test_no_unresolved_reference(pdf_text):
-    assert "??" not in pdf_text, [
-        line for line in pdf_text.splitlines() if "??" in line
-    ][:10]
+    assert "??" not in pdf_text, [line for line in pdf_text.splitlines() if "??" in line][
+        :10
+    ]
     log = (LATEX / PDF.with_suffix(".log").name).read_text(errors="replace")
-    undefined = re.findall(r"LaTeX Warning: (?:Hyper r|R)eference `([^']+)' .*undefined", log)
+    undefined = re.findall(r"Warning: (?:Hyper r|R)eference `([^']+)' .*undefined", log)
     assert not undefined, f"undefined references: {sorted(set(undefined))}"
     assert "There were undefined references" not in log
+
+
+def test_no_output_prints_as_an_object_repr(pdf_text):
+    """Animations, HTML display objects, widgets and figures do not fall back to their
+    text representation on paper (they are pictures, or a note)."""
+    reprs = re.findall(
+        r"<IPython\.core\.display\.\w+ object>|<Figure size [^>]*>|<matplotlib\.[^>]*>"
+        r"|\w+\(children=\(",
+        pdf_text,
+    )
+    assert not reprs, reprs
 
 
 def test_no_missing_character():
@@ -133,11 +146,12 @@ def test_every_figure_of_the_book_is_in_the_pdf():
     included = set(re.findall(r"\\sphinxincludegraphics(?:\[[^]]*\])?\{\{?([^}]+)\}", tex))
     included = {Path(name).name for name in included}
     stems = {Path(name).stem for name in included} | included
-    missing = [name for name in figures if name not in stems and Path(name).stem not in stems]
+    missing = [name for name in figures if not {name, Path(name).stem} & stems]
     assert not missing, f"figures of the HTML book missing from the PDF's source: {missing}"
     listing = subprocess.run(
-        [_poppler("pdfimages"), "-list", str(PDF)], capture_output=True, text=True, check=True
-    ).stdout.splitlines()[2:]
+        [_poppler("pdfimages"), "-list", str(PDF)],
+        capture_output=True, text=True, check=True,
+    ).stdout.splitlines()[2:]  # fmt: skip
     embedded = [row for row in listing if row.split()[2] == "image"]
     assert len(embedded) >= len(figures), (
         f"{len(embedded)} images embedded in the PDF for {len(figures)} figures"

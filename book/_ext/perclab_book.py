@@ -25,10 +25,14 @@
    where LaTeX forbids it: they are written in an ``equation*`` (``align*`` when they
    align on ``&``, ``gather*`` when they have several lines) instead. sphinx-exercise
    labels an exercise ``exercise:LABEL`` in LaTeX, while references to it point at
-   ``DOCNAME:LABEL``: each exercise also gets that label, carrying its number.
+   ``DOCNAME:LABEL``: each exercise also gets that label, carrying its number. An output
+   that only a browser can show (an animation's player, HTML or JavaScript display
+   objects), which would print as ``<IPython.core.display.HTML object>`` on paper, is
+   replaced by a note that says so.
 """
 
 import logging
+import re
 from pathlib import Path
 
 from docutils import nodes
@@ -165,6 +169,26 @@ def _latex_preamble(app, config):
     )
 
 
+BROWSER_ONLY = re.compile(r"<IPython\.core\.display\.(HTML|Javascript) object>")
+
+
+class BrowserOnlyOutputsForLatex(SphinxPostTransform):
+    """Replace outputs that only a browser can show by a note (see 5.)."""
+
+    default_priority = 200
+    formats = ("latex",)
+
+    def run(self, **kwargs):
+        for node in list(self.document.findall(nodes.literal_block)):
+            if "text_plain" in node["classes"] and BROWSER_ONLY.fullmatch(node.astext()):
+                note = nodes.note()
+                note += nodes.paragraph(
+                    text="This output plays in a web browser: see it in the HTML book, "
+                    "or run the notebook."
+                )
+                node.replace_self(note)
+
+
 def _add_static(app):
     app.config.html_static_path.append(str(Path(__file__).parents[1] / "_static"))
 
@@ -186,4 +210,5 @@ def setup(app):
     app.connect("html-page-context", _pdf_link)
     app.connect("env-before-read-docs", _execute_in_parallel)
     app.add_post_transform(TaggedMathForLatex)
+    app.add_post_transform(BrowserOnlyOutputsForLatex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
