@@ -25,7 +25,8 @@ help:
 	@echo "make screenshots  screenshots of every page into _build/screenshots, for review"
 	@echo "make linkcheck  check the book's external links (needs a network)"
 	@echo "make lab    open the notebooks in JupyterLab"
-	@echo "make bench  print speed ratios and the build and import budgets"
+	@echo "make bench  print speed ratios, and the time of make test, of a cold book build"
+	@echo "            and of import perclab against their budgets"
 	@echo "make clean  remove the built book; make distclean also removes .venv"
 
 $(BIN)/python:
@@ -141,7 +142,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks
 
 # Benchmarks (scripts that print ratios, not tests): training speed against
-# scikit-learn, then the budgets of a cold book build and of `import perclab`.
+# scikit-learn, then the budgets of `make test`, a cold book build and `import perclab`.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_train.py
 	$(BIN)/python benchmarks/bench_budgets.py

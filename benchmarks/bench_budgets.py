@@ -79,9 +79,12 @@ def run_make_test(book: Path) -> float:
     """``make test`` in the copy ``book``, with this environment (``VENV`` points at it,
     so nothing is installed); return seconds."""
     venv = Path(sys.executable).parent.parent
+    # perclab is imported from the copy (the environment's own is an editable install of
+    # this repository), as the doctests require
+    env = {**os.environ, "PYTHONPATH": str(book / "src")}
     start = time.perf_counter()
     completed = subprocess.run(
-        ["make", f"VENV={venv}", "test"], cwd=book, capture_output=True, text=True
+        ["make", f"VENV={venv}", "test"], cwd=book, capture_output=True, text=True, env=env
     )
     seconds = time.perf_counter() - start
     if completed.returncode != 0:

@@ -28,7 +28,10 @@
    ``DOCNAME:LABEL``: each exercise also gets that label, carrying its number. An output
    that only a browser can show (an animation's player, HTML or JavaScript display
    objects), which would print as ``<IPython.core.display.HTML object>`` on paper, is
-   replaced by a note that says so.
+   replaced by a note that says so. LaTeX numbers every chapter, while the HTML book
+   numbers only the chapters of its numbered parts: the pages of the other parts are
+   unnumbered chapters in the PDF too, so that "Chapter 3" and "Theorem 3.2.1" mean the
+   same in both.
 """
 
 import logging
@@ -169,6 +172,24 @@ def _latex_preamble(app, config):
     )
 
 
+class ChapterNumbersForLatex(SphinxPostTransform):
+    """Number in LaTeX only the pages the HTML book numbers (see 5.)."""
+
+    default_priority = 200
+    formats = ("latex",)
+
+    def run(self, **kwargs):
+        from sphinx import addnodes
+
+        for start in list(self.document.findall(addnodes.start_of_file)):
+            numbered = bool(self.env.toc_secnumbers.get(start["docname"]))
+            depth = 2 if numbered else -1  # 2: chapters, sections, subsections
+            start.insert(
+                0,
+                nodes.raw("", f"\\setcounter{{secnumdepth}}{{{depth}}}\n", format="latex"),
+            )
+
+
 BROWSER_ONLY = re.compile(r"<IPython\.core\.display\.(HTML|Javascript) object>")
 
 
@@ -211,4 +232,5 @@ def setup(app):
     app.connect("env-before-read-docs", _execute_in_parallel)
     app.add_post_transform(TaggedMathForLatex)
     app.add_post_transform(BrowserOnlyOutputsForLatex)
+    app.add_post_transform(ChapterNumbersForLatex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
