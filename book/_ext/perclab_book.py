@@ -31,7 +31,8 @@
    replaced by a note that says so. LaTeX numbers every chapter, while the HTML book
    numbers only the chapters of its numbered parts: the pages of the other parts are
    unnumbered chapters in the PDF too, so that "Chapter 3" and "Theorem 3.2.1" mean the
-   same in both.
+   same in both. A proof (sphinx-proof) is a box without a title, which LaTeX draws with
+   an empty title bar: in the PDF it is plain text that starts with "Proof.", as in print.
 """
 
 import logging
@@ -190,6 +191,23 @@ class ChapterNumbersForLatex(SphinxPostTransform):
             )
 
 
+class ProofsForLatex(SphinxPostTransform):
+    """Unbox the untitled proof admonitions for LaTeX (see 5.)."""
+
+    default_priority = 200
+    formats = ("latex",)
+
+    def run(self, **kwargs):
+        from sphinx_proof.nodes import proof_node
+
+        for proof in list(self.document.findall(proof_node)):
+            for box in [
+                child for child in proof.children if isinstance(child, nodes.admonition)
+            ]:
+                if not any(isinstance(child, nodes.title) for child in box.children):
+                    box.replace_self(box.children)
+
+
 BROWSER_ONLY = re.compile(r"<IPython\.core\.display\.(HTML|Javascript) object>")
 
 
@@ -233,4 +251,5 @@ def setup(app):
     app.add_post_transform(TaggedMathForLatex)
     app.add_post_transform(BrowserOnlyOutputsForLatex)
     app.add_post_transform(ChapterNumbersForLatex)
+    app.add_post_transform(ProofsForLatex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
