@@ -9,17 +9,24 @@ STAMP  := $(VENV)/.installed
 .DEFAULT_GOAL := help
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help install book book-nosolutions test lint unit notebooks book-strict test-browser chromium \
-        linkcheck lab bench clean distclean
+.PHONY: help install book book-nosolutions pdf pdf-nosolutions texlive test lint unit \
+        notebooks book-strict test-browser screenshots chromium linkcheck lab bench clean \
+        distclean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
+	@echo "make pdf    build the whole book as a PDF, _build/latex/perclab.pdf (and copy it"
+	@echo "            into _build/html, where every page links to it)"
 	@echo "make book-nosolutions  the book without exercise solutions, for graded courses"
-	@echo "make test   run everything: lint, unit and property tests, notebooks, strict book"
-	@echo "            build, then every page in headless Chromium (make test-browser)"
+	@echo "make pdf-nosolutions   the same student edition as a PDF"
+	@echo "make test   run everything: lint; unit, property and doctests with the student"
+	@echo "            notebooks; strict book build; PDF; then the site tests: every page in"
+	@echo "            headless Chromium, the PDF's contents, the publish workflow"
+	@echo "make screenshots  screenshots of every page into _build/screenshots, for review"
 	@echo "make linkcheck  check the book's external links (needs a network)"
 	@echo "make lab    open the notebooks in JupyterLab"
-	@echo "make bench  print speed ratios and the build and import budgets"
+	@echo "make bench  print speed ratios, and the time of make test, of a cold book build"
+	@echo "            and of import perclab against their budgets"
 	@echo "make clean  remove the built book; make distclean also removes .venv"
 
 $(BIN)/python:
@@ -41,26 +48,67 @@ book: $(STAMP)
 
 # The book without solutions, for instructors who grade the exercises: the exercise pages
 # come from the student notebooks, and sphinx-exercise's hide_solutions is on.
+NOSOL := --config _build/nosolutions/_config.yml --toc _build/nosolutions/_toc.yml \
+         --path-output _build/nosolutions
+
 book-nosolutions: $(STAMP)
 	$(BIN)/python tools/exercises.py nosolutions _build/nosolutions
-	$(BIN)/jupyter-book build . --config _build/nosolutions/_config.yml \
-	  --toc _build/nosolutions/_toc.yml --path-output _build/nosolutions
+	$(BIN)/jupyter-book build . $(NOSOL)
 	@echo
 	@echo "The book without solutions is built. Open this file in a browser:"
 	@echo "  file://$(CURDIR)/_build/nosolutions/_build/html/index.html"
 
-# The whole suite, stopping at the first failing stage.
-test: lint unit notebooks book-strict test-browser
+# The whole book as one PDF, through LaTeX (xelatex, latexmk). The notebooks' outputs come
+# from the same cache as the HTML book's, so a book already built is not run again. The
+# PDF is copied next to the HTML book, whose pages link to it.
+pdf: $(STAMP) texlive
+	$(BIN)/jupyter-book build . --builder pdflatex
+	mkdir -p _build/html
+	cp _build/latex/perclab.pdf _build/html/perclab.pdf
+	@echo
+	@echo "The PDF is built: $(CURDIR)/_build/latex/perclab.pdf"
+
+pdf-nosolutions: $(STAMP) texlive
+	$(BIN)/python tools/exercises.py nosolutions _build/nosolutions
+	$(BIN)/jupyter-book build . $(NOSOL) --builder pdflatex
+	mkdir -p _build/nosolutions/_build/html
+	cp _build/nosolutions/_build/latex/perclab.pdf _build/nosolutions/_build/html/perclab.pdf
+	@echo
+	@echo "The PDF without solutions is built: $(CURDIR)/_build/nosolutions/_build/latex/perclab.pdf"
+
+# Debian's TeX Live packages for the PDF, installed when one of them is missing: XeLaTeX
+# and the LaTeX packages Sphinx uses, latexmk, xindy (the index), the FreeFont fonts
+# (Greek letters and mathematical symbols in the text) and poppler-utils (pdftotext,
+# which the PDF's test reads it with).
+TEXLIVE := texlive-xetex texlive-latex-extra texlive-fonts-recommended latexmk xindy \
+           fonts-freefont-otf poppler-utils
+texlive:
+	@missing=; for c in xelatex latexmk xindy pdftotext; do \
+	  command -v $$c >/dev/null 2>&1 || missing=1; done; \
+	fc-list 2>/dev/null | grep -q FreeSerif || missing=1; \
+	[ -z "$$missing" ] || { \
+	  echo "Installing Debian's TeX Live packages for the PDF"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq --no-install-recommends $(TEXLIVE); }
+
+# The whole suite, stopping at the first failing stage. Each notebook runs once: the book's
+# notebooks in the strict book build (in parallel, into the cache that the PDF then reads),
+# the student notebooks, which are not pages of the book, with the unit tests.
+test: lint unit book-strict pdf test-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Unit, property and doctests, and the student notebooks run by nbval, on every core.
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile tests src/perclab \
+	  --nbval-lax --nbval-current-env $(wildcard exercises/[0-9]*.ipynb)
 
+# Every notebook, chapters and solutions included, run by nbval (the strict book build
+# runs the same notebooks; this target is for a quick check without a build).
 notebooks: $(STAMP)
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks exercises
+	$(BIN)/python -m pytest -n auto --nbval-lax --nbval-current-env notebooks exercises
 
 # -W: any warning fails; -n: every cross-reference must resolve; raise_on_error in
 # _config.yml: any failing cell fails.
@@ -68,10 +116,16 @@ book-strict: $(STAMP)
 	$(BIN)/jupyter-book build . -W -n --keep-going
 
 # Every page of the strict build in headless Chromium: console errors, images and alt
-# text, maths, animations, folded solutions, search, axe-core accessibility, phone width
-# and dark mode. Screenshots of every page are kept in _build/screenshots.
+# text, maths, animations, folded solutions, search, axe-core accessibility, phone width,
+# code blocks at 1280 px and dark mode; the PDF's contents; the instructors' page's
+# configuration and the publish workflow (actionlint). On every core.
 test-browser: $(STAMP) chromium
-	$(BIN)/python -m pytest site_tests -p no:cacheprovider
+	$(BIN)/python -m pytest -n auto site_tests -p no:cacheprovider
+
+# Full-page screenshots of every page (light, dark, phone) into _build/screenshots.
+screenshots: $(STAMP) chromium
+	SCREENSHOTS=1 $(BIN)/python -m pytest -n auto site_tests -p no:cacheprovider \
+	  -k "test_page or phone"
 
 # Debian's chromium package (Playwright drives it; it downloads no browser of its own).
 chromium:
@@ -88,7 +142,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks
 
 # Benchmarks (scripts that print ratios, not tests): training speed against
-# scikit-learn, then the budgets of a cold book build and of `import perclab`.
+# scikit-learn, then the budgets of `make test`, a cold book build and `import perclab`.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_train.py
 	$(BIN)/python benchmarks/bench_budgets.py

@@ -2,16 +2,20 @@
 
 For each page: HTTP 200, no console or script errors, nothing fetched from another host,
 every image decoded and described by its alt text, every formula typeset by MathJax, and
-no serious or critical accessibility violation (axe-core). Screenshots of every page, in
-light and dark mode and at phone width, go to _build/screenshots for a reviewer.
+no serious or critical accessibility violation (axe-core); at phone width, in dark mode,
+no sideways scrolling; at 1280 px, no code block wider than its box. With SCREENSHOTS=1
+(``make screenshots``), full-page screenshots of every page, in light and dark mode and at
+phone width, go to _build/screenshots for a reviewer; otherwise none are taken.
 """
 
+import os
 import re
 
 import pytest
 from conftest import HTML, PHONE, SHOTS, html_pages, open_page
 
 PAGES = html_pages()
+SCREENSHOTS = bool(os.environ.get("SCREENSHOTS"))
 # An alt text that is only a file name or path says nothing about the figure.
 MEANINGLESS_ALT = re.compile(r"(^\s*$)|(\.(png|jpe?g|svg|gif)$)|(_images/)", re.IGNORECASE)
 
@@ -37,7 +41,8 @@ def test_page(browser, base_url, path):
     problems += _image_problems(page)
     problems += _maths_problems(page)
     problems += _accessibility_problems(page)
-    page.screenshot(path=SHOTS / "light" / _shot_name(path), full_page=True)
+    if SCREENSHOTS:
+        page.screenshot(path=SHOTS / "light" / _shot_name(path), full_page=True)
     context.close()
     assert not problems, f"{path}:\n  " + "\n  ".join(problems)
 
@@ -97,16 +102,20 @@ def _accessibility_problems(page) -> list[str]:
 
 @pytest.mark.parametrize("path", PAGES)
 def test_page_fits_a_phone_and_shows_in_dark_mode(browser, base_url, path):
-    context, page, _ = open_page(browser, base_url, path, viewport=PHONE)
+    context, page, _ = open_page(
+        browser, base_url, path, viewport=PHONE, color_scheme="dark"
+    )
     overflow = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
-    page.screenshot(path=SHOTS / "phone" / _shot_name(path), full_page=True)
-    context.close()
-    context, page, _ = open_page(browser, base_url, path, color_scheme="dark")
     mode = page.evaluate("() => document.documentElement.dataset.theme")
-    page.screenshot(path=SHOTS / "dark" / _shot_name(path), full_page=True)
+    if SCREENSHOTS:
+        page.screenshot(path=SHOTS / "phone" / _shot_name(path), full_page=True)
     context.close()
+    if SCREENSHOTS:
+        context, page, _ = open_page(browser, base_url, path, color_scheme="dark")
+        page.screenshot(path=SHOTS / "dark" / _shot_name(path), full_page=True)
+        context.close()
     assert overflow <= 1, f"{path} scrolls sideways at phone width ({overflow} px too wide)"
     assert mode == "dark", f"{path} did not switch to dark mode (data-theme={mode!r})"
 
@@ -195,6 +204,8 @@ def test_some_page_has_folded_solutions():
 
 @pytest.fixture(autouse=True, scope="session")
 def _screenshot_folders():
+    if not SCREENSHOTS:
+        return
     for mode in ("light", "dark", "phone"):
         (SHOTS / mode).mkdir(parents=True, exist_ok=True)
 
@@ -211,3 +222,35 @@ def test_external_links_are_listed_and_secure():
     )
     insecure = sorted(link for link in links if link.startswith("http://"))
     assert not insecure, f"use https for: {insecure}"
+
+
+WIDE_DESKTOP = {"width": 1280, "height": 800}
+
+
+def test_code_blocks_fit_at_1280_px(browser, base_url):
+    """No code block scrolls sideways on a 1280 px wide screen: every ``div.highlight
+    pre`` (notebook cell inputs and plain code blocks, folded ones opened) is no wider
+    than its box. Lists each offending block by page and first line."""
+    context = browser.new_context(viewport=WIDE_DESKTOP)
+    page = context.new_page()
+    too_wide = []
+    for path in PAGES:
+        if 'http-equiv="Refresh"' in (HTML / path).read_text(encoding="utf-8"):
+            continue  # a redirect to another page, which is measured itself
+        page.goto(f"{base_url}/{path}", wait_until="load")
+        blocks = page.evaluate(
+            """() => {
+                document.querySelectorAll('details').forEach(d => { d.open = true; });
+                return [...document.querySelectorAll('div.highlight pre')]
+                    .filter(pre => !pre.closest('.cell_output, .output'))
+                    .filter(pre => pre.scrollWidth > pre.clientWidth + 1)
+                    .map(pre => ({
+                        excess: pre.scrollWidth - pre.clientWidth,
+                        first: pre.innerText.split('\\n')[0],
+                    }));
+            }"""
+        )
+        too_wide += [f"{path}: +{b['excess']} px: {b['first'][:70]}" for b in blocks]
+    context.close()
+    listing = "\n  ".join(too_wide)
+    assert not too_wide, f"{len(too_wide)} code blocks scroll sideways:\n  {listing}"
