@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help install book book-nosolutions pdf pdf-nosolutions texlive test lint unit \
-        notebooks book-strict test-browser screenshots chromium linkcheck lab bench clean \
+        notebooks book-strict edition-check test-browser screenshots chromium linkcheck lab bench clean \
         distclean
 
 help:
@@ -24,7 +24,7 @@ help:
 	@echo "            headless Chromium, the PDF's contents, the publish workflow"
 	@echo "make screenshots  screenshots of every page into _build/screenshots, for review"
 	@echo "make linkcheck  check the book's external links (needs a network)"
-	@echo "make lab    open the notebooks in JupyterLab"
+	@echo "make lab    open the Jupyter edition (jupyter/) in JupyterLab"
 	@echo "make bench  print speed ratios, and the time of make test, of a cold book build"
 	@echo "            and of import perclab against their budgets"
 	@echo "make clean  remove the built book; make distclean also removes .venv"
@@ -94,16 +94,24 @@ texlive:
 # The whole suite, stopping at the first failing stage. Each notebook runs once: the book's
 # notebooks in the strict book build (in parallel, into the cache that the PDF then reads),
 # the student notebooks, which are not pages of the book, with the unit tests.
-test: lint unit book-strict pdf test-browser
+test: lint unit book-strict edition-check pdf test-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# Unit, property and doctests, and the student notebooks run by nbval, on every core.
+# Unit, property and doctests on every core, with the student notebooks as learners open
+# them (the Jupyter edition, run with their stubs; its code is tested equal to the
+# student notebooks'). The chapters' editions are not run here: their code equals the
+# chapters', which the strict book build runs (edition-check compares the rest).
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile tests src/perclab \
-	  --nbval-lax --nbval-current-env $(wildcard exercises/[0-9]*.ipynb)
+	  --deselect tests/test_jupyter_edition_run.py::test_chapter_edition_runs_and_is_generated
+
+# The committed Jupyter edition equals a fresh generation from the notebooks the strict
+# book build just executed (glued numbers included); nothing is run again.
+edition-check: $(STAMP)
+	$(BIN)/python tools/jupyter_edition.py --check
 
 # Every notebook, chapters and solutions included, run by nbval (the strict book build
 # runs the same notebooks; this target is for a quick check without a build).
@@ -139,7 +147,7 @@ linkcheck: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install -e ".[lab]"
-	$(BIN)/jupyter lab notebooks
+	$(BIN)/jupyter lab jupyter
 
 # Benchmarks (scripts that print ratios, not tests): training speed against
 # scikit-learn, then the budgets of `make test`, a cold book build and `import perclab`.
