@@ -145,7 +145,7 @@ def jupyterhub_book(tmp_path_factory) -> Path:
     return out / "_build" / "html", chapter["file"], snippet
 
 
-def test_jupyterhub_button_opens_the_chapter_through_nbgitpuller(jupyterhub_book):
+def test_jupyterhub_button_opens_the_chapter_edition_through_nbgitpuller(jupyterhub_book):
     html, chapter, snippet = jupyterhub_book
     hub = snippet["launch_buttons"]["jupyterhub_url"].rstrip("/")
     page = (html / f"{chapter}.html").read_text(encoding="utf-8")
@@ -161,4 +161,5 @@ def test_jupyterhub_button_opens_the_chapter_through_nbgitpuller(jupyterhub_book
     interface, tree, folder, path = query["urlpath"].split("/", 3)
     assert (interface, tree) == ("lab", "tree")
     assert folder == repository["url"].rstrip("/").rsplit("/", 1)[1]
-    assert path == f"{chapter}.ipynb" and (ROOT / path).is_file()
+    # it opens the chapter's Jupyter edition, which reads right in JupyterLab
+    assert path == f"jupyter/{chapter}.ipynb" and (ROOT / path).is_file()
