@@ -242,8 +242,8 @@ def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     ValueError
         If no hyperplane (through the origin, when ``fit_bias=False``) separates the data.
     RuntimeError
-        If the data are separable (:func:`is_separable` finds a separator) but the
-        maximum-margin separator cannot be certified in double precision.
+        If the data are separable (``perclab.theory.is_separable`` finds a separator)
+        but the maximum-margin separator cannot be certified in double precision.
 
     Examples
     --------
