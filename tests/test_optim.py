@@ -57,69 +57,67 @@ def test_schedule_repr():
 
 # ---------------------------------------------------------------- gradient descent
 
-THETA_STAR = np.array([1.0, -2.0])
-CURVATURE = np.array([1.0, 0.25])  # f(theta) = sum_j c_j (theta_j - theta*_j)**2 / 2
+W_STAR = np.array([1.0, -2.0])
+CURVATURE = np.array([1.0, 0.25])  # f(w) = sum_j c_j (w_j - w*_j)**2 / 2
 
 
-def quadratic_gradient(theta):
-    return CURVATURE * (theta - THETA_STAR)
+def quadratic_gradient(w):
+    return CURVATURE * (w - W_STAR)
 
 
 def test_gradient_descent_matches_the_closed_form_on_a_quadratic():
-    # theta_t - theta* = prod_{k <= t} (1 - alpha_k c) (theta_0 - theta*), coordinatewise
-    theta0 = np.array([5.0, 3.0])
+    # w_t - w* = prod_{k <= t} (1 - alpha_k c) (w_0 - w*), coordinatewise
+    w0 = np.array([5.0, 3.0])
     for schedule in (constant(0.5), inverse_t(0.5), inverse_t_squared(0.5)):
-        path = gradient_descent(quadratic_gradient, theta0, schedule=schedule, n_steps=50)
+        path = gradient_descent(quadratic_gradient, w0, schedule=schedule, n_steps=50)
         factors = 1.0 - schedule(np.arange(1, 51))[:, None] * CURVATURE
-        expected = THETA_STAR + np.cumprod(factors, axis=0) * (theta0 - THETA_STAR)
-        assert path.theta.shape == (51, 2)
-        assert np.array_equal(path.theta[0], theta0)
-        assert np.allclose(path.theta[1:], expected, rtol=1e-12, atol=1e-14)
+        expected = W_STAR + np.cumprod(factors, axis=0) * (w0 - W_STAR)
+        assert path.w.shape == (51, 2)
+        assert np.array_equal(path.w[0], w0)
+        assert np.allclose(path.w[1:], expected, rtol=1e-12, atol=1e-14)
 
 
 def test_constant_and_inverse_t_reach_the_minimum():
-    theta0 = np.array([5.0, 3.0])
-    fast = gradient_descent(quadratic_gradient, theta0, schedule=1.0, n_steps=200)
-    assert np.allclose(fast.final, THETA_STAR, atol=1e-12)
-    slow = gradient_descent(
-        quadratic_gradient, theta0, schedule=inverse_t(6.5), n_steps=2000
-    )
-    error = np.abs(slow.theta - THETA_STAR).max(axis=1)
+    w0 = np.array([5.0, 3.0])
+    fast = gradient_descent(quadratic_gradient, w0, schedule=1.0, n_steps=200)
+    assert np.allclose(fast.final, W_STAR, atol=1e-12)
+    slow = gradient_descent(quadratic_gradient, w0, schedule=inverse_t(6.5), n_steps=2000)
+    error = np.abs(slow.w - W_STAR).max(axis=1)
     assert error[-1] < 1e-3 * error[0]
     assert np.all(np.diff(error[10:]) <= 0)  # steadily closer once alpha_t c < 1
 
 
 def test_inverse_t_squared_stalls_short_of_the_minimum():
     # prod_k (1 - a / k**2) -> sin(pi sqrt(a)) / (pi sqrt(a)) > 0: the iterates stop at a
-    # computable distance from theta*
+    # computable distance from w*
     a = 0.5
     path = gradient_descent(
-        lambda theta: theta - 1.0, 5.0, schedule=inverse_t_squared(a), n_steps=20_000
+        lambda w: w - 1.0, 5.0, schedule=inverse_t_squared(a), n_steps=20_000
     )
     limit = 1.0 + 4.0 * math.sin(math.pi * math.sqrt(a)) / (math.pi * math.sqrt(a))
     assert path.final == pytest.approx(limit, abs=1e-4)
     assert path.final - 1.0 > 1.4  # a third of the way, and no further
     # the total distance travelled is at most sum(alpha_t) * max |gradient|
-    travelled = np.sum(np.abs(np.diff(path.theta)))
+    travelled = np.sum(np.abs(np.diff(path.w)))
     assert travelled <= a * math.pi**2 / 6 * 4.0
-    assert abs(path.theta[-1] - path.theta[-1000]) < 1e-4
+    assert abs(path.w[-1] - path.w[-1000]) < 1e-4
 
 
 def test_noisy_gradients_constant_steps_hover_inverse_t_settles():
     rng = np.random.default_rng(0)
     sigma, n_steps = 1.0, 20_000
 
-    def noisy(theta):
-        return theta - 1.0 + sigma * rng.normal()
+    def noisy(w):
+        return w - 1.0 + sigma * rng.normal()
 
     hover = gradient_descent(noisy, 5.0, schedule=0.2, n_steps=n_steps)
     settle = gradient_descent(noisy, 5.0, schedule=inverse_t(1.0), n_steps=n_steps)
     # constant alpha: stationary spread sqrt(alpha / (2 - alpha)) sigma = 0.333 sigma
-    spread = np.std(hover.theta[n_steps // 2 :])
+    spread = np.std(hover.w[n_steps // 2 :])
     assert spread == pytest.approx(math.sqrt(0.2 / 1.8) * sigma, rel=0.1)
-    # 1/t with alpha0 = 1: theta_t - 1 is minus the mean of t noise terms
+    # 1/t with alpha0 = 1: w_t - 1 is minus the mean of t noise terms
     assert abs(settle.final - 1.0) < 5 * sigma / math.sqrt(n_steps)
-    assert np.std(settle.theta[n_steps // 2 :]) < spread / 20
+    assert np.std(settle.w[n_steps // 2 :]) < spread / 20
 
 
 # ------------------------------------------------------------------------------ SGD
@@ -131,39 +129,39 @@ def test_noisy_gradients_constant_steps_hover_inverse_t_settles():
     )
 )
 def test_sgd_with_inverse_t_is_the_running_mean(x):
-    # loss (x_i - theta)**2 / 2 has gradient theta - x_i; alpha_t = 1 / t
-    path = sgd(lambda theta, i: theta - x[i], 0.0, len(x), schedule=inverse_t())
+    # loss (x_i - w)**2 / 2 has gradient w - x_i; alpha_t = 1 / t
+    path = sgd(lambda w, i: w - x[i], 0.0, len(x), schedule=inverse_t())
     running_mean = np.cumsum(x) / np.arange(1, len(x) + 1)
     scale = np.max(np.abs(x)) + 1.0
-    assert np.allclose(path.theta[1:], running_mean, rtol=0, atol=1e-12 * scale)
+    assert np.allclose(path.w[1:], running_mean, rtol=0, atol=1e-12 * scale)
     assert np.array_equal(path.samples, np.arange(len(x)))
 
 
 def test_sgd_is_exactly_the_running_mean_on_dyadic_data():
-    # the recursion theta_t = theta_{t-1} - (1/t)(theta_{t-1} - x_t) on small integers,
+    # the recursion w_t = w_{t-1} - (1/t)(w_{t-1} - x_t) on small integers,
     # checked in exact rational arithmetic against the mean of the first t samples
     from fractions import Fraction
 
     x = np.array([3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, 6.0])
-    theta = Fraction(0)
+    w = Fraction(0)
     for t, x_t in enumerate(x, start=1):
-        theta = theta - Fraction(1, t) * (theta - Fraction(x_t))
-        assert theta == sum(Fraction(v) for v in x[:t]) / t
-    path = sgd(lambda th, i: th - x[i], 0.0, len(x), schedule=inverse_t())
-    assert path.final == pytest.approx(float(theta), abs=1e-15)
+        w = w - Fraction(1, t) * (w - Fraction(x_t))
+        assert w == sum(Fraction(v) for v in x[:t]) / t
+    path = sgd(lambda w, i: w - x[i], 0.0, len(x), schedule=inverse_t())
+    assert path.final == pytest.approx(float(w), abs=1e-15)
 
 
 def test_sgd_shuffle_visits_each_sample_once_per_epoch_reproducibly():
     x = np.arange(10.0)
     runs = [
-        sgd(lambda th, i: th - x[i], 0.0, 10, schedule=0.1, n_epochs=3, shuffle=True,
+        sgd(lambda w, i: w - x[i], 0.0, 10, schedule=0.1, n_epochs=3, shuffle=True,
             random_state=7)
         for _ in range(2)
     ]  # fmt: skip
     assert np.array_equal(runs[0].samples, runs[1].samples)
     for epoch in range(3):
         assert sorted(runs[0].samples[10 * epoch : 10 * epoch + 10]) == list(range(10))
-    assert runs[0].n_steps == 30 and runs[0].theta.shape == (31,)
+    assert runs[0].n_steps == 30 and runs[0].w.shape == (31,)
     assert "n_steps=30" in repr(runs[0])
 
 
@@ -364,13 +362,24 @@ def test_the_kink_convention_is_what_moves_the_perceptron_from_zero():
     assert repr(run).startswith("PerceptronSGDResult(converged=True")
 
 
+def test_theta0_is_still_accepted_as_the_older_name_of_w0():
+    new = gradient_descent(quadratic_gradient, [5.0, 3.0], schedule=0.5, n_steps=7)
+    old = gradient_descent(quadratic_gradient, theta0=[5.0, 3.0], schedule=0.5, n_steps=7)
+    assert np.array_equal(old.w, new.w) and old.w[0].tolist() == [5.0, 3.0]
+    x = np.array([4.0, 2.0, 0.0, 6.0])
+    new = sgd(lambda w, i: w - x[i], 1.0, len(x), schedule=inverse_t())
+    old = sgd(lambda w, i: w - x[i], theta0=1.0, n_samples=len(x), schedule=inverse_t())
+    assert np.array_equal(old.w, new.w) and old.w[0] == 1.0
+    assert not hasattr(new, "theta")
+
+
 # -------------------------------------------------------------------------- bad input
 
 X_OK = np.array([[0.0, 1.0], [1.0, 0.0]])
 Y_OK = np.array([1, -1])
 
 
-def _grad_wrong_shape(theta):
+def _grad_wrong_shape(w):
     return np.zeros(3)
 
 
@@ -387,12 +396,12 @@ BAD_INPUT = [
      r"Schedule \(e\.g\. constant"),
     ("gd-negative-step", lambda: gradient_descent(abs, 0.0, schedule=-0.1), ValueError,
      "alpha0 must be > 0"),
-    ("gd-theta-nan", lambda: gradient_descent(abs, np.nan, schedule=0.1), ValueError,
-     "theta0 contains NaN"),
-    ("gd-theta-text", lambda: gradient_descent(abs, "a", schedule=0.1), TypeError,
-     "theta0 must be a number"),
+    ("gd-w0-nan", lambda: gradient_descent(abs, np.nan, schedule=0.1), ValueError,
+     "w0 contains NaN"),
+    ("gd-w0-text", lambda: gradient_descent(abs, "a", schedule=0.1), TypeError,
+     "w0 must be a number"),
     ("gd-grad-shape", lambda: gradient_descent(_grad_wrong_shape, [0.0, 0.0], schedule=0.1),
-     ValueError, r"gradient has shape \(3,\) but theta has shape \(2,\)"),
+     ValueError, r"gradient has shape \(3,\) but w has shape \(2,\)"),
     ("gd-overflows", lambda: gradient_descent(lambda t: -1e308, 0.0, schedule=1.0,
                                               n_steps=3),
      FloatingPointError, "step 2 overflowed: .*use smaller step sizes"),
@@ -400,11 +409,19 @@ BAD_INPUT = [
      FloatingPointError, "gradient at step 1 is not finite"),
     ("gd-n-steps", lambda: gradient_descent(abs, 0.0, schedule=0.1, n_steps=-1), ValueError,
      "n_steps must be >= 0"),
-    ("sgd-n-samples", lambda: sgd(lambda th, i: th, 0.0, 0, schedule=0.1), ValueError,
+    ("sgd-n-samples", lambda: sgd(lambda w, i: w, 0.0, 0, schedule=0.1), ValueError,
      "n_samples must be >= 1"),
     ("sgd-grad-not-callable", lambda: sgd(None, 0.0, 3, schedule=0.1), TypeError,
-     r"grad_i must be a function \(theta, i\)"),
-    ("sgd-shuffle-not-bool", lambda: sgd(lambda th, i: th, 0.0, 3, schedule=0.1,
+     r"grad_i must be a function \(w, i\)"),
+    ("gd-w0-and-theta0", lambda: gradient_descent(abs, 0.0, theta0=0.0, schedule=0.1),
+     TypeError, "w0 or its older name theta0, not both"),
+    ("gd-no-start", lambda: gradient_descent(abs, schedule=0.1), TypeError,
+     "pass the start w0"),
+    ("sgd-theta0-nan", lambda: sgd(abs, theta0=np.nan, n_samples=2, schedule=0.1),
+     ValueError, "w0 contains NaN"),
+    ("sgd-no-n-samples", lambda: sgd(lambda w, i: w, 0.0, schedule=0.1), TypeError,
+     "sgd needs n_samples"),
+    ("sgd-shuffle-not-bool", lambda: sgd(lambda w, i: w, 0.0, 3, schedule=0.1,
                                          shuffle="yes"), TypeError, "True or False"),
     ("loss-nan", lambda: perceptron_loss([0.0, np.nan]), ValueError, "margin contains NaN"),
     ("loss-string", lambda: zero_one_loss("1"), TypeError, "got a string"),

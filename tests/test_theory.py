@@ -316,3 +316,94 @@ def test_max_margin_needs_both_classes_only_with_a_bias():
     w, _, gamma = perclab.max_margin(X, [1, 1], fit_bias=False)
     assert np.allclose(w, [np.sqrt(0.5), np.sqrt(0.5)], rtol=1e-12)
     assert np.isclose(gamma, 3 / np.sqrt(2), rtol=1e-12)
+
+
+# ------------------------------------------------------------------ is_separable
+
+
+def test_is_separable_on_xor_and_on_separable_data():
+    X, y = make_xor(40, random_state=1)
+    assert not perclab.theory.is_separable(X, y)
+    assert not perclab.theory.is_separable(X, y, fit_bias=False)
+    for seed in range(5):
+        X, y = make_separable(60, n_features=3, margin=0.01, random_state=seed)
+        assert perclab.theory.is_separable(X, y)
+
+
+def test_a_point_with_both_labels_is_not_separable():
+    rng = np.random.default_rng(4)
+    X, y = make_separable(20, margin=0.2, random_state=4)
+    X = np.vstack([X, X[7]])
+    y = np.append(y, -y[7])
+    assert perclab.theory.is_separable(X[:-1], y[:-1])
+    assert not perclab.theory.is_separable(X, y)
+    assert not perclab.theory.is_separable(rng.normal(size=(1, 3)).repeat(2, 0), [1, -1])
+
+
+@pytest.mark.parametrize("factor", [1e-150, 1e150])
+def test_is_separable_does_not_depend_on_the_units(factor):
+    X, y = make_separable(50, margin=0.05, random_state=2)
+    assert perclab.theory.is_separable(factor * X, y)
+    X_xor, y_xor = make_xor(30, random_state=2)
+    assert not perclab.theory.is_separable(factor * X_xor, y_xor)
+    # one column in tiny units, the other in huge ones
+    assert perclab.theory.is_separable(X * [1e-150, 1e150], y)
+
+
+def test_is_separable_through_the_origin_or_with_a_bias():
+    X, y = [[1.0], [2.0], [4.0], [5.0]], [-1, -1, 1, 1]
+    assert not perclab.theory.is_separable(X, y, fit_bias=False)
+    assert perclab.theory.is_separable(X, y, fit_bias=True)
+    # a zero point lies on every hyperplane through the origin
+    assert not perclab.theory.is_separable([[0.0, 0.0], [1.0, 1.0]], [1, 1], fit_bias=False)
+    assert perclab.theory.is_separable([[0.0, 0.0], [1.0, 1.0]], [1, 1], fit_bias=True)
+
+
+@pytest.mark.parametrize("fit_bias", [True, False], ids=["bias", "origin"])
+def test_is_separable_agrees_with_max_margin(fit_bias):
+    rng = np.random.default_rng(11)
+    outcomes = []
+    for _ in range(150):
+        n = int(rng.integers(3, 12))
+        X = rng.normal(size=(n, 2)) + (0 if fit_bias else rng.normal(size=2) * 2)
+        y = rng.choice([-1.0, 1.0], size=n)
+        if fit_bias and np.unique(y).size < 2:
+            y[0] = -y[1]
+        try:
+            perclab.max_margin(X, y, fit_bias=fit_bias)
+            by_max_margin = True
+        except ValueError:
+            by_max_margin = False
+        assert perclab.theory.is_separable(X, y, fit_bias=fit_bias) == by_max_margin
+        outcomes.append(by_max_margin)
+    assert 20 < sum(outcomes) < 130  # both answers occur often
+
+
+@pytest.mark.parametrize(
+    ("X", "y", "error", "match"),
+    [
+        ([1.0, 2.0], [1, -1], ValueError, "2-D"),
+        ([[1.0], [np.nan]], [1, -1], ValueError, "NaN"),
+        ([[1.0], [2.0]], [1, 0], ValueError, "2\\*y - 1"),
+        ([[1.0], [2.0]], [1], ValueError, "different lengths"),
+    ],
+)
+def test_is_separable_rejects_bad_input(X, y, error, match):
+    with pytest.raises(error, match=match):
+        perclab.theory.is_separable(X, y)
+    with pytest.raises(TypeError, match="fit_bias"):
+        perclab.theory.is_separable([[1.0], [2.0]], [1, -1], fit_bias=1)
+
+
+def test_raw_breast_cancer_is_separable_and_max_margin_does_not_deny_it():
+    # 30 raw features of very different sizes: the LP finds a separator
+    X, y = perclab.datasets.load_breast_cancer()
+    assert perclab.theory.is_separable(X, y)
+    for function in (perclab.max_margin, perclab.mistake_bound):
+        try:
+            function(X, y, fit_bias=True)
+        except ValueError as error:  # pragma: no cover - the defect this guards
+            pytest.fail(f"{function.__name__} claims non-separability: {error}")
+        except RuntimeError as error:
+            assert "could not certify" in str(error)
+            assert "not linearly separable" not in str(error)

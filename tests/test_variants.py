@@ -12,6 +12,7 @@ weights), and a mean over the weight vectors alone, one term per update, would b
 different classifier; ``test_averages_over_steps_not_over_updates`` shows the difference.
 """
 
+import dataclasses
 import itertools
 import math
 import warnings
@@ -324,9 +325,21 @@ def test_linear_kernel_makes_the_mistakes_of_train(seed, fit_bias):
     assert np.array_equal(dual.update_samples, plain.history.sample)
     assert dual.mistakes_per_epoch == plain.mistakes_per_epoch
     assert dual.converged == plain.converged
-    assert np.array_equal(X.T @ (dual.alpha * y), plain.w)  # w = sum alpha_i y_i x_i
+    assert np.array_equal(X.T @ (dual.mistake_counts * y), plain.w)  # w = sum c_i y_i x_i
     assert dual.b == plain.b
-    assert np.array_equal(np.bincount(plain.history.sample, minlength=len(y)), dual.alpha)
+    assert np.array_equal(
+        np.bincount(plain.history.sample, minlength=len(y)), dual.mistake_counts
+    )
+
+
+def test_alpha_is_a_read_only_alias_of_the_mistake_counts():
+    X, y = XOR4
+    result = kernel_perceptron(X, y, kernel=polynomial_kernel(2), fit_bias=False)
+    assert result.mistake_counts.tolist() == [1, 1, 1, 1]
+    assert result.alpha is result.mistake_counts
+    with pytest.raises(AttributeError):
+        result.alpha = np.zeros(4)
+    assert "alpha" not in {f.name for f in dataclasses.fields(result)}
 
 
 @pytest.mark.parametrize("name", ["separable-3d", "iris-2d", "small-margin"])
@@ -335,7 +348,7 @@ def test_linear_kernel_equals_train_on_continuous_data(name):
     plain = perclab.train(X, y)
     dual = kernel_perceptron(X, y)
     assert np.array_equal(dual.update_samples, plain.history.sample)
-    assert np.allclose(X.T @ (dual.alpha * y), plain.w, rtol=1e-12)
+    assert np.allclose(X.T @ (dual.mistake_counts * y), plain.w, rtol=1e-12)
     queries = np.random.default_rng(2).normal(size=(40, X.shape[1]))
     assert np.allclose(dual.decision_function(queries), plain.decision_function(queries))
 
@@ -372,7 +385,7 @@ def test_kernel_perceptron_equals_train_on_the_feature_map(data):
     Phi = quadratic_features(X)
     primal = perclab.train(Phi, y, fit_bias=False)
     assert np.array_equal(dual.update_samples, primal.history.sample)
-    assert np.allclose(Phi.T @ (dual.alpha * y), primal.w, rtol=1e-12, atol=1e-12)
+    assert np.allclose(Phi.T @ (dual.mistake_counts * y), primal.w, rtol=1e-12, atol=1e-12)
     queries = np.random.default_rng(3).normal(size=(30, 2))
     assert np.allclose(
         dual.decision_function(queries),
@@ -463,7 +476,7 @@ def test_kernel_decision_function_in_chunks():
     X, y = make_xor(80, noise=0.2, random_state=8)
     result = kernel_perceptron(X, y, kernel=polynomial_kernel(2))
     queries = np.random.default_rng(4).normal(size=(5000, 2))
-    direct = polynomial_kernel(2)(queries, X) @ (result.alpha * y) + result.b
+    direct = polynomial_kernel(2)(queries, X) @ (result.mistake_counts * y) + result.b
     assert np.allclose(result.decision_function(queries), direct, rtol=1e-12, atol=1e-9)
 
 

@@ -2,7 +2,7 @@
 
 Gradient descent minimises a cost ``f`` by stepping against its gradient,
 
-    theta_t = theta_{t-1} - alpha_t * grad_f(theta_{t-1}),   t = 1, 2, ...
+    w_t = w_{t-1} - alpha_t * grad_f(w_{t-1}),   t = 1, 2, ...
 
 with step sizes ``alpha_t`` from a :class:`Schedule`. Stochastic gradient descent uses,
 at step ``t``, the gradient of one example's loss instead of the gradient of the whole
@@ -168,24 +168,24 @@ def inverse_t_squared(alpha0: float = 1.0) -> Schedule:
 class DescentPath:
     """Every iterate of a run of :func:`gradient_descent` or :func:`sgd`.
 
-    ``theta[t]`` is the iterate after ``t`` steps (``theta[0]`` the start, ``theta[-1]``
-    the end); ``step_sizes[t - 1]`` is ``alpha_t``; for :func:`sgd`, ``samples[t - 1]``
+    ``w[t]`` is the iterate after ``t`` steps (``w[0]`` the start, ``w[-1]`` the
+    end); ``step_sizes[t - 1]`` is ``alpha_t``; for :func:`sgd`, ``samples[t - 1]``
     is the example whose gradient step ``t`` used (``None`` for gradient descent).
     """
 
-    theta: np.ndarray
+    w: np.ndarray
     step_sizes: np.ndarray
     schedule: Schedule
     samples: np.ndarray | None = None
 
     @property
     def final(self) -> np.ndarray:
-        """The last iterate, ``theta[-1]``."""
-        return self.theta[-1]
+        """The last iterate, ``w[-1]``."""
+        return self.w[-1]
 
     @property
     def n_steps(self) -> int:
-        """The number of steps taken, ``len(theta) - 1``."""
+        """The number of steps taken, ``len(w) - 1``."""
         return int(self.step_sizes.shape[0])
 
     def __repr__(self) -> str:
@@ -197,25 +197,32 @@ class DescentPath:
 
 
 def gradient_descent(
-    grad: Callable, theta0, *, schedule: Schedule | float, n_steps: int = 100
+    grad: Callable,
+    w0=None,
+    *,
+    schedule: Schedule | float,
+    n_steps: int = 100,
+    theta0=None,
 ) -> DescentPath:
-    """Run ``theta_t = theta_{t-1} - alpha_t * grad(theta_{t-1})`` for ``n_steps`` steps.
+    """Run ``w_t = w_{t-1} - alpha_t * grad(w_{t-1})`` for ``n_steps`` steps.
 
     Parameters
     ----------
     grad : callable
-        ``grad(theta)`` returns the gradient at ``theta``, an array of ``theta``'s shape.
+        ``grad(w)`` returns the gradient at ``w``, an array of ``w``'s shape.
         It may be noisy (a stochastic gradient): it is called once per step.
-    theta0 : float or array
+    w0 : float or array
         The start. Its shape is the shape of every iterate.
     schedule : Schedule or float
         The step sizes ``alpha_t``; a number means the constant step ``constant(number)``.
     n_steps : int, default 100
+    theta0 : float or array, optional
+        The older name of ``w0``, still accepted as a keyword.
 
     Returns
     -------
     DescentPath
-        ``theta`` of shape ``(n_steps + 1, *theta0.shape)``, with ``theta[0] == theta0``.
+        ``w`` of shape ``(n_steps + 1, *w0.shape)``, with ``w[0] == w0``.
 
     Raises
     ------
@@ -224,61 +231,65 @@ def gradient_descent(
 
     Examples
     --------
-    Minimise ``f(theta) = (theta - 3)**2 / 2``, whose gradient is ``theta - 3``:
+    Minimise ``f(w) = (w - 3)**2 / 2``, whose gradient is ``w - 3``:
 
-    >>> path = gradient_descent(lambda theta: theta - 3.0, 0.0, schedule=0.5, n_steps=4)
-    >>> path.theta
+    >>> path = gradient_descent(lambda w: w - 3.0, 0.0, schedule=0.5, n_steps=4)
+    >>> path.w
     array([0.    , 1.5   , 2.25  , 2.625 , 2.8125])
     """
     if not callable(grad):
-        raise TypeError(f"grad must be a function theta -> gradient, got {grad!r}")
-    theta = _check_theta(theta0)
+        raise TypeError(f"grad must be a function w -> gradient, got {grad!r}")
+    w = _check_start(w0, theta0)
     schedule = _check_schedule(schedule)
     n_steps = check_int(n_steps, name="n_steps", minimum=0)
     check_memory(
-        8 * (n_steps + 1) * (np.size(theta) + 1),
+        8 * (n_steps + 1) * (np.size(w) + 1),
         what=f"the path of {n_steps} steps",
         fix="take fewer steps",
     )
     step_sizes = schedule(np.arange(1, n_steps + 1))
-    path = [theta]
+    path = [w]
     for t in range(1, n_steps + 1):
-        g = _check_gradient(grad(theta.copy()), theta.shape, t)
-        theta = _step(theta, step_sizes[t - 1], g, t)
-        path.append(theta)
-    return DescentPath(theta=np.stack(path), step_sizes=step_sizes, schedule=schedule)
+        g = _check_gradient(grad(w.copy()), w.shape, t)
+        w = _step(w, step_sizes[t - 1], g, t)
+        path.append(w)
+    return DescentPath(w=np.stack(path), step_sizes=step_sizes, schedule=schedule)
 
 
 def sgd(
     grad_i: Callable,
-    theta0,
-    n_samples: int,
+    w0=None,
+    n_samples: int | None = None,
     *,
     schedule: Schedule | float,
     n_epochs: int = 1,
     shuffle: bool = False,
     random_state=None,
+    theta0=None,
 ) -> DescentPath:
-    """Stochastic gradient descent on a cost ``sum_i loss_i(theta)`` over examples.
+    """Stochastic gradient descent on a cost ``sum_i loss_i(w)`` over examples.
 
     Step ``t`` (counted from 1 across all epochs) takes the next example ``i`` and sets
-    ``theta_t = theta_{t-1} - alpha_t * grad_i(theta_{t-1}, i)``. Each epoch visits every
+    ``w_t = w_{t-1} - alpha_t * grad_i(w_{t-1}, i)``. Each epoch visits every
     example once, in the order ``0, 1, ..., n_samples - 1`` or, with ``shuffle=True``, in a
     fresh random order.
 
     Parameters
     ----------
     grad_i : callable
-        ``grad_i(theta, i)`` returns the gradient of example ``i``'s loss at ``theta``.
-    theta0 : float or array
+        ``grad_i(w, i)`` returns the gradient of example ``i``'s loss at ``w``.
+    w0 : float or array
+        The start. Its shape is the shape of every iterate.
     n_samples : int
-        Number of examples.
+        Number of examples (required).
     schedule : Schedule or float
         The step sizes; a number means a constant step.
     n_epochs : int, default 1
     shuffle : bool, default False
     random_state : None, int or numpy Generator
         Seed for the shuffling.
+    theta0 : float or array, optional
+        The older name of ``w0``, still accepted as a keyword.
 
     Returns
     -------
@@ -287,55 +298,62 @@ def sgd(
 
     Examples
     --------
-    With the loss ``(x_i - theta)**2 / 2`` and ``alpha_t = 1 / t``, the iterates are the
+    With the loss ``(x_i - w)**2 / 2`` and ``alpha_t = 1 / t``, the iterates are the
     running means of the samples:
 
     >>> x = np.array([4.0, 2.0, 0.0, 6.0])
-    >>> path = sgd(lambda theta, i: theta - x[i], 0.0, len(x), schedule=inverse_t())
-    >>> path.theta
+    >>> path = sgd(lambda w, i: w - x[i], 0.0, len(x), schedule=inverse_t())
+    >>> path.w
     array([0., 4., 3., 2., 3.])
     """
     if not callable(grad_i):
-        raise TypeError(f"grad_i must be a function (theta, i) -> gradient, got {grad_i!r}")
-    theta = _check_theta(theta0)
+        raise TypeError(f"grad_i must be a function (w, i) -> gradient, got {grad_i!r}")
+    w = _check_start(w0, theta0)
+    if n_samples is None:
+        raise TypeError("sgd needs n_samples, the number of examples")
     n_samples = check_int(n_samples, name="n_samples", minimum=1)
     schedule = _check_schedule(schedule)
     n_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
     check_memory(
-        8 * n_samples * n_epochs * (np.size(theta) + 2),
+        8 * n_samples * n_epochs * (np.size(w) + 2),
         what=f"the path of {n_samples * n_epochs} steps ({n_epochs} epochs)",
         fix="run fewer epochs",
     )
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
     step_sizes = schedule(np.arange(1, n_samples * n_epochs + 1))
-    path, samples, t = [theta], [], 0
+    path, samples, t = [w], [], 0
     for _ in range(n_epochs):
         order = rng.permutation(n_samples) if shuffle else range(n_samples)
         for i in order:
             t += 1
-            g = _check_gradient(grad_i(theta.copy(), int(i)), theta.shape, t)
-            theta = _step(theta, step_sizes[t - 1], g, t)
-            path.append(theta)
+            g = _check_gradient(grad_i(w.copy(), int(i)), w.shape, t)
+            w = _step(w, step_sizes[t - 1], g, t)
+            path.append(w)
             samples.append(int(i))
     return DescentPath(
-        theta=np.stack(path),
+        w=np.stack(path),
         step_sizes=step_sizes,
         schedule=schedule,
         samples=np.asarray(samples, dtype=np.intp),
     )
 
 
-def _check_theta(theta0) -> np.ndarray:
+def _check_start(w0, theta0) -> np.ndarray:
+    """The start ``w0``, also accepted under its older name ``theta0``."""
+    if theta0 is not None:
+        if w0 is not None:
+            raise TypeError("pass the start as w0 or its older name theta0, not both")
+        w0 = theta0
+    if w0 is None:
+        raise TypeError("pass the start w0, a number or an array of numbers")
     try:
-        theta = np.array(theta0, dtype=float)
+        w = np.array(w0, dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(
-            f"theta0 must be a number or an array of numbers, got {theta0!r}"
-        ) from None
-    if not np.all(np.isfinite(theta)):
-        raise ValueError("theta0 contains NaN or infinity; start from finite numbers")
-    return theta
+        raise TypeError(f"w0 must be a number or an array of numbers, got {w0!r}") from None
+    if not np.all(np.isfinite(w)):
+        raise ValueError("w0 contains NaN or infinity; start from finite numbers")
+    return w
 
 
 def _check_schedule(schedule) -> Schedule:
@@ -356,8 +374,8 @@ def _check_gradient(g, shape, t) -> np.ndarray:
         raise TypeError(f"the gradient must be an array of numbers, got {g!r}") from None
     if g.shape != shape:
         raise ValueError(
-            f"the gradient has shape {g.shape} but theta has shape {shape}; return one "
-            "partial derivative per entry of theta"
+            f"the gradient has shape {g.shape} but w has shape {shape}; return one "
+            "partial derivative per entry of w"
         )
     if not np.all(np.isfinite(g)):
         raise FloatingPointError(
@@ -367,11 +385,11 @@ def _check_gradient(g, shape, t) -> np.ndarray:
     return g
 
 
-def _step(theta, alpha, g, t) -> np.ndarray:
-    """``theta - alpha * g``, refusing to overflow."""
+def _step(w, alpha, g, t) -> np.ndarray:
+    """``w - alpha * g``, refusing to overflow."""
     with np.errstate(over="raise", invalid="raise"):
         try:
-            return theta - alpha * g
+            return w - alpha * g
         except FloatingPointError:
             raise FloatingPointError(
                 f"step {t} overflowed: the iterates diverged; use smaller step sizes"

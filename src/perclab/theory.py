@@ -35,6 +35,7 @@ __all__ = [
     "ProofTrace",
     "absorb_bias",
     "find_cycle",
+    "is_separable",
     "length",
     "margin",
     "max_margin",
@@ -142,6 +143,81 @@ def margin(X, y, w, b: float = 0.0) -> float:
     return float(np.min(y * (X @ w + b)) / norm)
 
 
+def is_separable(X, y, *, fit_bias: bool = True) -> bool:
+    """Whether some hyperplane separates the two classes strictly.
+
+    A linear programme decides it: find ``(w, b)`` with ``y_i (w @ x_i + b) >= 1`` for
+    every ``i``. It is feasible exactly when some hyperplane has every sample strictly
+    on its label's side, since any strict separator, multiplied by a large enough
+    number, meets all the constraints. The objective is 0: any feasible point will do.
+
+    The answer does not change when a column of ``(x_i, 1)`` is multiplied by a
+    positive number, nor when a whole constraint is. So the constraint rows
+    ``y_i (x_i, 1)`` are first scaled column by column, then row by row, to length 1:
+    data measured in units of ``1e-150`` or ``1e150`` get the same answer as data near
+    1. A separator the solver reports is checked: every scaled constraint must be
+    positive.
+
+    Parameters
+    ----------
+    X : array of shape (n_samples, n_features)
+    y : array of shape (n_samples,), labels -1 and +1
+    fit_bias : bool, default True
+        Allow an offset ``b``. With ``False`` the hyperplane passes through the origin.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    RuntimeError
+        If the solver fails, or reports a separator that does not separate the scaled
+        data (a margin too small for double precision).
+
+    Examples
+    --------
+    >>> X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]
+    >>> is_separable(X, [-1, -1, 1, 1])  # XOR
+    False
+    >>> is_separable(X, [-1, 1, 1, 1])  # OR
+    True
+    >>> is_separable([[1.0], [2.0], [4.0], [5.0]], [-1, -1, 1, 1], fit_bias=False)
+    False
+    """
+    from scipy.optimize import linprog
+
+    X = check_X(X)
+    y = check_pm1_labels(y, X.shape[0])
+    fit_bias = check_bool(fit_bias, name="fit_bias")
+    M = y[:, None] * (absorb_bias(X) if fit_bias else X)  # rows y_i (x_i, 1)
+    columns = row_lengths(M.T)
+    M = M / np.where(columns > 0, columns, 1.0)
+    rows = row_lengths(M)
+    M = M / np.where(rows > 0, rows, 1.0)[:, None]  # a zero row stays 0: never >= 1
+    n_samples, n_cols = M.shape
+    result = linprog(
+        np.zeros(n_cols),
+        A_ub=-M,
+        b_ub=-np.ones(n_samples),
+        bounds=(None, None),
+        method="highs",
+    )
+    if result.status == 2:  # infeasible: no separator
+        return False
+    if result.status != 0:
+        raise RuntimeError(
+            f"the linear programme of is_separable failed ({result.message}); "
+            "check the data for extreme values"
+        )
+    if not np.all(M @ result.x > 0):
+        raise RuntimeError(
+            "the linear programme found a separator that does not separate the data "
+            "in floating point: the margin is too small for double precision to decide"
+        )
+    return True
+
+
 def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     """Return the exact hard-margin separator of linearly separable data.
 
@@ -165,6 +241,9 @@ def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     ------
     ValueError
         If no hyperplane (through the origin, when ``fit_bias=False``) separates the data.
+    RuntimeError
+        If the data are separable (``perclab.theory.is_separable`` finds a separator)
+        but the maximum-margin separator cannot be certified in double precision.
 
     Examples
     --------
@@ -191,7 +270,17 @@ def max_margin(X, y, *, fit_bias: bool = True) -> MaxMargin:
     Z = (X - shift) / scale
     A = y[:, None] * Z  # the constraints read A @ w + y * b >= 1
 
-    w_z, b_z = _solve_hard_margin(A, y, fit_bias)
+    try:
+        w_z, b_z = _solve_hard_margin(A, y, fit_bias)
+    except ValueError:
+        if not is_separable(X, y, fit_bias=fit_bias):
+            raise
+        raise RuntimeError(
+            "the maximum-margin solver could not certify that the data are linearly "
+            "separable, yet a linear programme (is_separable) finds a separator: the "
+            "margin is too small compared with the size of the data for the solver; "
+            "standardise the features (e.g. sklearn's StandardScaler) and retry"
+        ) from None
     w = w_z / scale
     b = b_z - w @ shift
     norm = length(w)

@@ -11,11 +11,11 @@ There is no learning rate: from zero weights it would only rescale ``w`` and ``b
 * :func:`pocket` keeps the best weights seen so far (Gallant's pocket algorithm with
   ratchet).
 * :func:`averaged_perceptron` and :func:`voted_perceptron` keep every weight vector
-  ``w_k`` with its survival count ``c_k`` (Freund and Schapire): the averaged
-  perceptron predicts with ``sign((sum_k c_k w_k) @ x)``, the voted one with
-  ``sign(sum_k c_k sign(w_k @ x))``.
-* :func:`kernel_perceptron` is the dual form ``f(x) = sum_i alpha_i y_i K(x_i, x) + b``,
-  where ``alpha_i`` counts the mistakes made on sample ``i``.
+  ``w_k`` with its survival count ``v_k`` (Freund and Schapire): the averaged
+  perceptron predicts with ``sign((sum_k v_k w_k) @ x)``, the voted one with
+  ``sign(sum_k v_k sign(w_k @ x))``.
+* :func:`kernel_perceptron` is the dual form ``f(x) = sum_i c_i y_i K(x_i, x) + b``,
+  where ``c_i`` counts the mistakes made on sample ``i`` (``mistake_counts``).
 
 Each stops after ``max_epochs`` (or exactly ``epochs``) passes, so each terminates on
 data that no hyperplane separates.
@@ -276,7 +276,7 @@ def _counted_run(X, y, epochs, fit_bias, shuffle, rng):
     """Run the perceptron for exactly ``epochs`` passes and count survivals.
 
     Returns the visited weights (row ``k``: after ``k`` updates), their biases, the
-    survival counts ``c_k`` (the number of sample steps after which ``w_k`` was the
+    survival counts ``v_k`` (the number of sample steps after which ``w_k`` was the
     current weight vector, the step that created it included) and the mistakes of each
     epoch. The counts add up to ``epochs * n_samples``.
     """
@@ -292,9 +292,9 @@ def _counted_run(X, y, epochs, fit_bias, shuffle, rng):
 class AveragedResult:
     """What :func:`averaged_perceptron` returns.
 
-    ``w`` and ``b`` are the averages ``sum_k c_k w_k / sum_k c_k`` (and the same for the
+    ``w`` and ``b`` are the averages ``sum_k v_k w_k / sum_k v_k`` (and the same for the
     biases), ``final_w`` and ``final_b`` the plain perceptron's last weights.
-    ``n_steps = sum_k c_k = epochs * n_samples``.
+    ``n_steps = sum_k v_k = epochs * n_samples``.
     """
 
     w: np.ndarray
@@ -334,10 +334,10 @@ def averaged_perceptron(
 
     The perceptron runs for exactly ``epochs`` passes (an epoch without mistakes does
     not stop it: the average still moves towards the final weights). Let ``w_k`` be the
-    weights after ``k`` updates and ``c_k`` the number of sample steps after which
+    weights after ``k`` updates and ``v_k`` the number of sample steps after which
     ``w_k`` was the current weight vector. The result predicts with
 
-    ``w = sum_k c_k w_k / sum_k c_k``  and  ``b = sum_k c_k b_k / sum_k c_k``,
+    ``w = sum_k v_k w_k / sum_k v_k``  and  ``b = sum_k v_k b_k / sum_k v_k``,
 
     the mean of the weights after each of the ``epochs * n_samples`` steps. Freund and
     Schapire state it without the division, which predicts the same; with it, ``w`` and
@@ -409,7 +409,7 @@ class VotedResult:
         return int(self.w.shape[0] - 1)
 
     def decision_function(self, X) -> np.ndarray:
-        """Return the vote ``sum_k c_k sign(w_k @ x + b_k)`` (+1 on each boundary)."""
+        """Return the vote ``sum_k v_k sign(w_k @ x + b_k)`` (+1 on each boundary)."""
         X = _check_features(X, self.w.shape[1])
         voters = self.counts > 0
         W, b, c = self.w[voters], self.b[voters], self.counts[voters].astype(float)
@@ -443,13 +443,13 @@ def voted_perceptron(
     """The voted perceptron: every weight vector of the run votes, weighted by survival.
 
     The run is that of :func:`averaged_perceptron` (exactly ``epochs`` passes). Every
-    visited weight vector ``(w_k, b_k)`` is kept with its survival count ``c_k``, and a
+    visited weight vector ``(w_k, b_k)`` is kept with its survival count ``v_k``, and a
     point is labelled by the weighted vote
 
-    ``sign(sum_k c_k sign(w_k @ x + b_k))``.
+    ``sign(sum_k v_k sign(w_k @ x + b_k))``.
 
-    The averaged perceptron moves the sum inside the sign, ``sign((sum_k c_k w_k) @ x +
-    sum_k c_k b_k)``: it is one hyperplane, the vote in general is not.
+    The averaged perceptron moves the sum inside the sign, ``sign((sum_k v_k w_k) @ x +
+    sum_k v_k b_k)``: it is one hyperplane, the vote in general is not.
 
     Parameters
     ----------
@@ -658,20 +658,20 @@ def _gram(kernel, A: np.ndarray, B: np.ndarray) -> np.ndarray:
 
 class _DualModel:
     """The perceptron in dual form, for :func:`perclab.engine.run`:
-    ``margin(i) = y_i * (sum_j alpha_j y_j K[j, i] + b)``; an update adds 1 to
-    ``alpha_i`` (and ``y_i`` to ``b`` when ``fit_bias``)."""
+    ``margin(i) = y_i * (sum_j c_j y_j K[j, i] + b)``; an update adds 1 to ``c_i``
+    (and ``y_i`` to ``b`` when ``fit_bias``)."""
 
     def __init__(self, K, y, fit_bias):
         self.K, self.y, self.fit_bias = K, y, fit_bias
-        self.alpha = np.zeros(y.shape[0], dtype=np.int64)
+        self.mistake_counts = np.zeros(y.shape[0], dtype=np.int64)
         self.b = 0.0
 
     def margin(self, i) -> float:
-        alpha, y, K, b = self.alpha, self.y, self.K, self.b
-        return y[i] * ((alpha * y) @ K[:, i] + b)
+        c, y, K, b = self.mistake_counts, self.y, self.K, self.b
+        return y[i] * ((c * y) @ K[:, i] + b)
 
     def update(self, i) -> bool:
-        self.alpha[i] += 1
+        self.mistake_counts[i] += 1
         if self.fit_bias:
             self.b += self.y[i]
         return True
@@ -681,12 +681,12 @@ class _DualModel:
 class KernelResult:
     """What :func:`kernel_perceptron` returns: the dual weights and the run.
 
-    The classifier is ``f(x) = sum_i alpha[i] * y[i] * kernel(X[i], x) + b``;
-    ``alpha[i]`` counts the updates made on sample ``i``, and ``update_samples`` lists
-    the sample behind each update, in order.
+    The classifier is ``f(x) = sum_i c[i] * y[i] * kernel(X[i], x) + b``, where
+    ``c = mistake_counts``: ``mistake_counts[i]`` counts the updates made on sample
+    ``i``, and ``update_samples`` lists the sample behind each update, in order.
     """
 
-    alpha: np.ndarray
+    mistake_counts: np.ndarray
     b: float
     X: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
@@ -697,11 +697,17 @@ class KernelResult:
     mistakes_per_epoch: list[int]
     update_samples: np.ndarray = field(repr=False)
 
+    @property
+    def alpha(self) -> np.ndarray:
+        """``mistake_counts``: the same counts, under the name the dual-form literature
+        uses (read-only)."""
+        return self.mistake_counts
+
     def decision_function(self, X) -> np.ndarray:
-        """Return ``sum_i alpha_i y_i K(x_i, x) + b`` for every row ``x`` of ``X``."""
+        """Return ``sum_i c_i y_i K(x_i, x) + b`` for every row ``x`` of ``X``."""
         X = _check_features(X, self.X.shape[1])
-        support = self.alpha > 0
-        X_s, coef = self.X[support], (self.alpha * self.y)[support]
+        support = self.mistake_counts > 0
+        X_s, coef = self.X[support], (self.mistake_counts * self.y)[support]
         scores = np.full(X.shape[0], self.b)
         if coef.size:
             for start in range(0, X.shape[0], _CHUNK):
@@ -717,7 +723,7 @@ class KernelResult:
         return (
             f"KernelResult(kernel={self.kernel!r}, converged={self.converged}, "
             f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"n_support={int(np.count_nonzero(self.alpha))}, b={self.b:.6g})"
+            f"n_support={int(np.count_nonzero(self.mistake_counts))}, b={self.b:.6g})"
         )
 
 
@@ -734,13 +740,13 @@ def kernel_perceptron(
     """The perceptron in dual form, with a kernel in place of the inner product.
 
     From zero weights, every weight vector of the perceptron is a sum of the samples it
-    erred on, ``w = sum_i alpha_i y_i x_i``, where ``alpha_i`` counts the updates made on
-    sample ``i``. So ``w @ x = sum_i alpha_i y_i (x_i @ x)``, and the whole algorithm can
+    erred on, ``w = sum_i c_i y_i x_i``, where ``c_i`` counts the updates made on
+    sample ``i``. So ``w @ x = sum_i c_i y_i (x_i @ x)``, and the whole algorithm can
     be run with inner products only. Replacing ``x_i @ x`` by ``K(x_i, x) = phi(x_i) @
     phi(x)`` runs the perceptron on the features ``phi(x)`` without computing them:
 
-    ``if y_i * (sum_j alpha_j y_j K(x_j, x_i) + b) <= 0: alpha_i += 1`` (and ``b += y_i``
-    when ``fit_bias``).
+    ``if y_i * (sum_j c_j y_j K(x_j, x_i) + b) <= 0: c_i += 1`` (and ``b += y_i``
+    when ``fit_bias``). The counts ``c`` are returned as ``mistake_counts``.
 
     With ``linear_kernel`` this makes exactly the updates of :func:`perclab.train`.
     Training stops after an epoch without mistakes or after ``max_epochs``. The
@@ -775,7 +781,7 @@ def kernel_perceptron(
     >>> X = [[1.0, 1.0], [-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0]]
     >>> y = [-1, -1, 1, 1]  # XOR
     >>> result = kernel_perceptron(X, y, kernel=polynomial_kernel(2), fit_bias=False)
-    >>> result.converged, result.n_updates, result.alpha.tolist()
+    >>> result.converged, result.n_updates, result.mistake_counts.tolist()
     (True, 4, [1, 1, 1, 1])
     >>> result.predict(X).tolist()
     [-1, -1, 1, 1]
@@ -803,10 +809,10 @@ def kernel_perceptron(
         warn="the kernel perceptron",
         hint="the data may not be separable in the kernel's feature space.",
     )
-    alpha, b, update_samples = model.alpha, model.b, loop.history.sample
+    counts, b, update_samples = model.mistake_counts, model.b, loop.history.sample
     mistakes_per_epoch, converged = loop.mistakes_per_epoch, loop.converged
     return KernelResult(
-        alpha=alpha,
+        mistake_counts=counts,
         b=float(b),
         X=X,
         y=y,

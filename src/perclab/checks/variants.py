@@ -219,7 +219,7 @@ def _ref_kernel_perceptron(X, y, kernel, max_epochs=100):
     from perclab.variants import kernel_perceptron
 
     run = kernel_perceptron(X, y, kernel=kernel, fit_bias=False, max_epochs=int(max_epochs))
-    return run.alpha.astype(int)
+    return run.mistake_counts.astype(int)
 
 
 def _kernel_loop(
