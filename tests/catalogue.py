@@ -1104,7 +1104,7 @@ def kernel_perceptron_no_label_test(X, y, kernel, max_epochs=100):
     return alpha
 
 
-@wrong(K, "alpha_i * y_i")
+@wrong(K, "c_i * y_i")
 def kernel_perceptron_signed_loop(X, y, kernel, max_epochs=100):
     K_ = kernel(X, X)
     alpha = np.zeros(len(y))

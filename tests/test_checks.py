@@ -920,7 +920,7 @@ WRONG = [
     (checks.check_pocket, pocket_per_epoch, "after every update"),
     (checks.check_kernel_perceptron, kernel_perceptron_strict, "not < 0"),
     (checks.check_kernel_perceptron, kernel_perceptron_no_labels, "The labels weight"),
-    (checks.check_kernel_perceptron, kernel_perceptron_signed, "alpha_i * y_i"),
+    (checks.check_kernel_perceptron, kernel_perceptron_signed, "c_i * y_i"),
     (checks.check_kernel_predict, kernel_predict_sign, "np.sign"),
     (checks.check_kernel_predict, kernel_predict_strict, "not > 0"),
 ]

@@ -237,18 +237,18 @@ def _kernel_loop(
     """The kernel perceptron (dual form); the keywords make the known slips."""
     y = np.asarray(y, float)
     K = np.asarray(kernel(X, X), float)
-    alpha = np.zeros(len(y), dtype=int)
+    counts = np.zeros(len(y), dtype=int)
     test = test or (lambda m: m <= 0)
     for _ in range(int(max_epochs)):
         mistakes = 0
         for i in range(len(y)):
-            f_i = np.sum(alpha * (y if label else 1.0) * K[:, i])
+            f_i = np.sum(counts * (y if label else 1.0) * K[:, i])
             if test((y[i] if test_label else 1.0) * f_i):
-                alpha[i] += 1
+                counts[i] += 1
                 mistakes += 1
         if mistakes == 0 or stop == "once":
             break
-    return alpha * y.astype(int) if signed else alpha
+    return counts * y.astype(int) if signed else counts
 
 
 def _cases_kernel() -> list[_Case]:
@@ -288,9 +288,9 @@ def _cases_kernel() -> list[_Case]:
 def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     """Check ``kernel_perceptron(X, y, kernel, max_epochs=100)``: the dual perceptron.
 
-    ``alpha`` starts at 0 and ``alpha[i]`` counts the mistakes made on sample ``i``. The
-    score of sample ``i`` is ``f_i = sum_j alpha[j] y[j] k(x_j, x_i)``; sweep the samples
-    in order and add 1 to ``alpha[i]`` whenever ``y[i] * f_i <= 0``; stop after a clean
+    ``counts`` starts at 0 and ``counts[i]`` counts the mistakes made on sample ``i``. The
+    score of sample ``i`` is ``f_i = sum_j counts[j] y[j] k(x_j, x_i)``; sweep the samples
+    in order and add 1 to ``counts[i]`` whenever ``y[i] * f_i <= 0``; stop after a clean
     sweep or ``max_epochs`` sweeps. ``kernel(A, B)`` returns the matrix of ``k(a, b)``
     for the rows of ``A`` and ``B``. The reference is
     :func:`perclab.variants.kernel_perceptron` without a bias. Counts are compared
@@ -299,7 +299,7 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     Parameters
     ----------
     kernel_perceptron : callable
-        ``kernel_perceptron(X, y, kernel, max_epochs=100)`` returning ``alpha``.
+        ``kernel_perceptron(X, y, kernel, max_epochs=100)`` returning ``counts``.
 
     Returns
     -------
@@ -310,16 +310,16 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     >>> import numpy as np
     >>> def kernel_perceptron(X, y, kernel, max_epochs=100):
     ...     K = kernel(X, X)
-    ...     alpha = np.zeros(len(y), dtype=int)
+    ...     counts = np.zeros(len(y), dtype=int)
     ...     for _ in range(max_epochs):
     ...         clean = True
     ...         for i in range(len(y)):
-    ...             if y[i] * np.sum(alpha * y * K[:, i]) <= 0:
-    ...                 alpha[i] += 1
+    ...             if y[i] * np.sum(counts * y * K[:, i]) <= 0:
+    ...                 counts[i] += 1
     ...                 clean = False
     ...         if clean:
     ...             break
-    ...     return alpha
+    ...     return counts
     >>> check_kernel_perceptron(kernel_perceptron).passed
     All 14 cases pass.
     True
@@ -331,8 +331,8 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
         "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
         "kernel(X[j:j+1], X[i:i+1])[0, 0].",
         rule=(
-            "The rule: alpha = 0; sweep i in order, f_i = sum_j alpha_j y_j K[j, i], "
-            "alpha_i += 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs "
+            "The rule: counts = 0; sweep i in order, f_i = sum_j c_j y_j K[j, i], "
+            "c_i += 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs "
             "sweeps."
         ),
         params=("X", "y", "kernel", "max_epochs=100"),
@@ -347,14 +347,14 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                 ),
             ),
             (
-                "The labels weight the sum: f_i = sum_j alpha_j y_j k(x_j, x_i).",
+                "The labels weight the sum: f_i = sum_j c_j y_j k(x_j, x_i).",
                 lambda X, y, k, max_epochs=100: _kernel_loop(
                     X, y, k, max_epochs, label=False
                 ),
             ),
             (
-                "Return the number of mistakes on each sample (alpha_i >= 0); you "
-                "returned alpha_i * y_i.",
+                "Return the number of mistakes on each sample (c_i >= 0); you "
+                "returned c_i * y_i.",
                 lambda X, y, k, max_epochs=100: _kernel_loop(
                     X, y, k, max_epochs, signed=True
                 ),
@@ -378,24 +378,24 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     return _run(spec, kernel_perceptron)
 
 
-def _ref_kernel_predict(X_train, y_train, alpha, kernel, X_new):
-    scores = (np.asarray(alpha, float) * np.asarray(y_train, float)) @ np.asarray(
+def _ref_kernel_predict(X_train, y_train, counts, kernel, X_new):
+    scores = (np.asarray(counts, float) * np.asarray(y_train, float)) @ np.asarray(
         kernel(X_train, X_new), float
     )
     return np.where(scores >= 0, 1, -1)
 
 
 def check_kernel_predict(kernel_predict) -> CheckResult:
-    """Check ``kernel_predict(X_train, y_train, alpha, kernel, X_new)``.
+    """Check ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
 
     The label of each row ``x`` of ``X_new`` is the sign of
-    ``f(x) = sum_j alpha[j] y_train[j] k(x_j, x)``, with +1 when ``f(x) = 0``. The
+    ``f(x) = sum_j counts[j] y_train[j] k(x_j, x)``, with +1 when ``f(x) = 0``. The
     reference is ``_ref_kernel_predict`` in this module. Labels are compared exactly.
 
     Parameters
     ----------
     kernel_predict : callable
-        ``kernel_predict(X_train, y_train, alpha, kernel, X_new)``.
+        ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
 
     Returns
     -------
@@ -404,26 +404,32 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     Examples
     --------
     >>> import numpy as np
-    >>> def kernel_predict(X_train, y_train, alpha, kernel, X_new):
-    ...     f = (alpha * y_train) @ kernel(X_train, X_new)
+    >>> def kernel_predict(X_train, y_train, counts, kernel, X_new):
+    ...     f = (counts * y_train) @ kernel(X_train, X_new)
     ...     return np.where(f >= 0, 1, -1)
     >>> check_kernel_predict(kernel_predict).passed
     All 12 cases pass.
     True
     """
     grid = np.array([[x1, x2] for x1 in (-1.0, 0.0, 1.0) for x2 in (-1.0, 0.0, 1.0)])
-    alpha_xor = np.array([1, 1, 1, 1])
+    counts_xor = np.array([1, 1, 1, 1])
     cases = [
         _Case(
-            "XOR corners, every alpha 1", (_XOR_X, _XOR_Y, alpha_xor, _poly2_kernel, grid)
+            "XOR corners, every count 1", (_XOR_X, _XOR_Y, counts_xor, _poly2_kernel, grid)
         ),
         _Case(
-            "all alpha 0: every score is 0",
+            "all counts 0: every score is 0",
             (_XOR_X, _XOR_Y, np.zeros(4, int), _poly2_kernel, grid),
         ),
         _Case(
             "a score of exactly 0 at the centre",
-            (_XOR_X, _XOR_Y, alpha_xor, _linear_kernel, np.array([[0.0, 0.0], [1.0, 1.0]])),
+            (
+                _XOR_X,
+                _XOR_Y,
+                counts_xor,
+                _linear_kernel,
+                np.array([[0.0, 0.0], [1.0, 1.0]]),
+            ),
         ),
         _Case(
             "one new point",
@@ -448,8 +454,8 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         )
 
     def variant(*, strict=False, label=True, zero=False, swapped=False, low=-1):
-        def wrong(X_train, y_train, alpha, kernel, X_new):
-            weights = np.asarray(alpha, float) * (
+        def wrong(X_train, y_train, counts, kernel, X_new):
+            weights = np.asarray(counts, float) * (
                 np.asarray(y_train, float) if label else 1.0
             )
             K = kernel(X_new, X_train) if swapped else kernel(X_train, X_new)
@@ -468,13 +474,12 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         samples=(4, None),
         combine="return one label per row of X_new, in the order of the rows.",
         shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
-        "column per new point, so (alpha * y_train) @ kernel(X_train, X_new) gives one "
+        "column per new point, so (counts * y_train) @ kernel(X_train, X_new) gives one "
         "score per new point; check the order of the kernel's arguments.",
         rule=(
-            "The rule: f(x) = sum_j alpha_j y_j k(x_j, x), label +1 where f(x) >= 0, else "
-            "-1."
+            "The rule: f(x) = sum_j c_j y_j k(x_j, x), label +1 where f(x) >= 0, else -1."
         ),
-        params=("X_train", "y_train", "alpha", "kernel", "X_new"),
+        params=("X_train", "y_train", "counts", "kernel", "X_new"),
         reference=_ref_kernel_predict,
         cases=cases,
         wrong=[
@@ -488,13 +493,13 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
                 variant(strict=True),
             ),
             (
-                "The labels weight the sum: f(x) = sum_j alpha_j y_j k(x_j, x).",
+                "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, x).",
                 variant(label=False),
             ),
             ("You returned labels 0 and 1; the labels are -1 and +1.", variant(low=0)),
             (
                 "kernel(X_train, X_new) has one row per training point, so "
-                "(alpha * y_train) @ kernel(X_train, X_new) sums over them; the "
+                "(counts * y_train) @ kernel(X_train, X_new) sums over them; the "
                 "arguments are swapped.",
                 variant(swapped=True),
             ),
