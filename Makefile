@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help install book book-nosolutions pdf pdf-nosolutions texlive test lint unit \
-        notebooks book-strict edition-check test-browser screenshots chromium linkcheck lab bench clean \
+        notebooks book-strict edition-check test-browser screenshots chromium linkcheck lab bench reading-stats clean \
         distclean
 
 help:
@@ -27,6 +27,8 @@ help:
 	@echo "make lab    open the Jupyter edition (jupyter/) in JupyterLab"
 	@echo "make bench  print speed ratios, and the time of make test, of a cold book build"
 	@echo "            and of import perclab against their budgets"
+	@echo "make reading-stats  words on each chapter's main path and optional sections,"
+	@echo "            code cells, figures and reading time, from the built book"
 	@echo "make clean  remove the built book; make distclean also removes .venv"
 
 $(BIN)/python:
@@ -154,6 +156,11 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_train.py
 	$(BIN)/python benchmarks/bench_budgets.py
+
+# How long the chapters are: main-path and optional words, code cells, figures and an
+# estimated reading time per chapter of the last build (make book first).
+reading-stats: $(STAMP)
+	$(BIN)/python tools/reading_stats.py
 
 clean:
 	rm -rf _build
