@@ -19,6 +19,7 @@ from perclab.checks._core import (
     _score,
     _Spec,
 )
+from perclab.checks._probes import started_elsewhere
 from perclab.perceptron import predict as _predict
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
@@ -462,8 +463,8 @@ def check_one_update(one_update) -> CheckResult:
 # ----------------------------------------------------------------------------------
 
 
-def _ref_train_until_clean(X, y, max_epochs=100):
-    result = _train(X, y, max_epochs=int(max_epochs))
+def _ref_train_until_clean(X, y, max_epochs=100, *, w0=None, b0=0.0):
+    result = _train(X, y, w0=w0, b0=b0, max_epochs=int(max_epochs))
     return result.w, float(result.b), result.n_updates, result.epochs
 
 
@@ -668,6 +669,8 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         cases=_cases_training(4),
         outputs=("w", "b", "n_updates", "epochs"),
         wrong=_TRAIN_WRONG,
+        sweep=(0, 1),
+        probes=started_elsewhere(_ref_train_until_clean),
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
         "separable?",
     )
@@ -751,8 +754,8 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     return _run(spec, absorb_bias)
 
 
-def _ref_train_absorbed(X, y, max_epochs=100):
-    result = _train(X, y, max_epochs=int(max_epochs))
+def _ref_train_absorbed(X, y, max_epochs=100, *, w0=None, b0=0.0):
+    result = _train(X, y, w0=w0, b0=b0, max_epochs=int(max_epochs))
     return result.w, float(result.b)
 
 
@@ -809,6 +812,8 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         ),
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train_absorbed,
+        sweep=(0, 1),
+        probes=started_elsewhere(_ref_train_absorbed),
         cases=_cases_training(6),
         outputs=("w", "b"),
         wrong=[

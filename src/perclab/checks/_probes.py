@@ -1,0 +1,159 @@
+"""Probes: general diagnoses that hold across the checks.
+
+A probe runs the *reference* on perturbed arguments (the learning rate inverted, one step
+or one sweep fewer, the samples in reverse order, the bias dropped, ...) or with a
+perturbed start, and is named only when it reproduces the learner's answer on every case
+that returned. Unlike the known slips of each check, a probe is derived from the
+signature of the exercise (its parameter names and which arguments are the samples), so
+it applies to every check whose function has such a parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+def _defaults(params) -> dict[int, object]:
+    """Position -> default value, from parameters written as ``"lr=1.0"``."""
+    out = {}
+    for k, p in enumerate(params):
+        name, eq, value = p.partition("=")
+        if eq:
+            out[k] = float(value) if "." in value else int(value)
+    return out
+
+
+def _position(params, name: str) -> int | None:
+    names = [p.partition("=")[0] for p in params]
+    return names.index(name) if name in names else None
+
+
+def _with_arg(params, name: str, change: Callable) -> Callable | None:
+    """A perturbation of the arguments: the argument ``name`` replaced by ``change(it)``."""
+    k = _position(params, name)
+    if k is None:
+        return None
+    defaults = _defaults(params)
+
+    def perturb(args):
+        args = list(args)
+        while len(args) <= k:
+            if len(args) not in defaults:
+                raise ValueError("no default")
+            args.append(defaults[len(args)])
+        args[k] = change(args[k])
+        return tuple(args), None
+
+    return perturb
+
+
+def _reversed_samples(positions) -> Callable:
+    """A perturbation: the samples (and their labels) in reverse order; answers that have
+    one entry per sample are reversed back."""
+    x_at, y_at = positions
+
+    def perturb(args):
+        args = list(args)
+        n = len(args[x_at])
+        args[x_at] = np.asarray(args[x_at])[::-1]
+        if y_at is not None:
+            args[y_at] = np.asarray(args[y_at])[::-1]
+
+        def back(output):
+            if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
+                return output[::-1]
+            return output
+
+        return tuple(args), back
+
+    return perturb
+
+
+def general_probes(spec) -> list[tuple[str, Callable]]:
+    """(hint, variant) for every general probe that fits ``spec``'s signature: each
+    variant is the reference run on perturbed arguments."""
+    params = spec.params
+    candidates = [
+        (
+            "The learning rate divides your step: multiply by lr instead (lr * ...), "
+            "do not divide by it.",
+            _with_arg(params, "lr", lambda v: 1.0 / v if v else v),
+        ),
+        (
+            "Your step ignores the learning rate: multiply the step by lr.",
+            _with_arg(params, "lr", lambda v: 1.0),
+        ),
+        (
+            "One step too few (an off-by-one in the loop): take exactly n_steps steps, "
+            "for _ in range(n_steps).",
+            _with_arg(params, "n_steps", lambda v: max(int(v) - 1, 0)),
+        ),
+        (
+            "One step too many (an off-by-one in the loop): take exactly n_steps steps, "
+            "for _ in range(n_steps).",
+            _with_arg(params, "n_steps", lambda v: int(v) + 1),
+        ),
+        (
+            "Only the first sweep was made (a return or break inside the loop over "
+            "sweeps?): repeat the sweeps until one has no mistake or max_epochs are done.",
+            _with_arg(params, "max_epochs", lambda v: min(int(v), 1)),
+        ),
+        (
+            "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
+            "sweeps, for _ in range(max_epochs).",
+            _with_arg(params, "max_epochs", lambda v: max(int(v) - 1, 0)),
+        ),
+        (
+            "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).",
+            _with_arg(params, "fit_bias", lambda v: not v),
+        ),
+        (
+            "The bias b is ignored: add it to the score, w @ x + b.",
+            _with_arg(params, "b", lambda v: 0.0),
+        ),
+    ]
+    if spec.sweep is not None:
+        candidates.append(
+            (
+                "You visit the samples in reverse order: sweep them in the given order, "
+                "i = 0, 1, ..., n - 1.",
+                _reversed_samples(spec.sweep),
+            )
+        )
+    return [
+        (hint, _variant(spec.reference, perturb))
+        for hint, perturb in candidates
+        if perturb is not None
+    ]
+
+
+def _variant(reference: Callable, perturb: Callable) -> Callable:
+    def variant(*args):
+        new_args, back = perturb(args)
+        output = reference(*new_args)
+        return output if back is None else back(output)
+
+    return variant
+
+
+START_HINT = (
+    "Your run does not start from zero: start from w = np.zeros(d) and b = 0, as the "
+    "perceptron does."
+)
+
+
+def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
+    """(hint, variant) for the training checks: the reference started from ``w`` all
+    ones (with ``b`` 0 or 1) instead of zero. ``reference_from(*args, w0=..., b0=...)``
+    is the reference with a given start."""
+
+    def make(b0):
+        def variant(*args):
+            d = np.shape(args[0])[1]
+            return reference_from(*args, w0=np.ones(d), b0=b0)
+
+        return variant
+
+    return [(START_HINT, make(0.0)), (START_HINT, make(1.0))]
