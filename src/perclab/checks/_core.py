@@ -481,6 +481,11 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
                 for j, answer in sorted(answers.items(), key=lambda item: item[0] != k)
             ):
                 return hint
+        from perclab.checks._probes import output_relation
+
+        relation = output_relation(spec, answers)
+        if relation:
+            return relation
     factor = _constant_factor(spec, answers)
     if factor is not None and not confirmed:
         if factor == -1:

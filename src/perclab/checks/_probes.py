@@ -157,3 +157,122 @@ def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
         return variant
 
     return [(START_HINT, make(0.0)), (START_HINT, make(1.0))]
+
+
+def _close(a, b) -> bool:
+    try:
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=1e-6, atol=1e-9))
+
+
+def _parts(value) -> list:
+    return list(value) if isinstance(value, (tuple, list)) else [value]
+
+
+def _labels_from_scores(expected, received) -> bool:
+    want, got = np.asarray(expected), np.asarray(received, dtype=float)
+    return (
+        want.ndim == 1
+        and got.shape == want.shape
+        and set(np.unique(want)) <= {-1, 1}
+        and bool(np.all(np.where(got >= 0, 1, -1) == want))
+    )
+
+
+def _is_differences(expected, received) -> bool:
+    got = np.asarray(received, dtype=float)
+    return got.ndim >= 1 and len(got) >= 1 and _close(np.diff(got, axis=0), expected)
+
+
+def _scalar(value) -> bool:
+    return np.ndim(value) == 0 and not isinstance(value, (bool, str))
+
+
+# (hint, relation(expected, received) that must hold on every answered case, and
+# whether it applies to one returned value of several (True) or to the whole answer)
+_RELATIONS = [
+    (
+        "Return labels, -1 and +1 (np.where(score >= 0, 1, -1)), not the scores "
+        "themselves.",
+        _labels_from_scores,
+    ),
+    (
+        "Your answer is the square of the expected one: take the square root (or do "
+        "not square).",
+        lambda e, r: _scalar(e) and _close(r, float(e) ** 2) and not _close(e, 1.0),
+    ),
+    (
+        "Your answer is the square root of the expected one: square it.",
+        lambda e, r: _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e)))
+        and not _close(e, 1.0),
+    ),
+    (
+        "Your answer is upside down (the reciprocal of the expected one): swap the "
+        "numerator and the denominator.",
+        lambda e, r: _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e))
+        and not _close(e, 1.0),
+    ),
+    (
+        "Return the changes between consecutive rows (np.diff), not the values "
+        "themselves.",
+        lambda e, r: np.ndim(e) >= 1 and _is_differences(e, r),
+    ),
+]
+
+
+def output_relation(spec, answers: dict) -> str:
+    """The hint of the first general relation between the reference's output and the
+    learner's answer that holds on every answered case (for each returned value of a
+    tuple separately, naming it), or ``""``."""
+    from perclab.checks._core import _quietly
+
+    expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
+    for hint, relation in _RELATIONS:
+        holds = True
+        for j, answer in answers.items():
+            want, got = _parts(expected[j]), _parts(answer)
+            if len(want) != len(got) or not all(
+                _close(w, g) or _safe(relation, w, g) for w, g in zip(want, got, strict=True)
+            ):
+                holds = False
+                break
+        if holds:
+            return hint
+    bias = _bias_never_moves(spec, answers, expected)
+    return bias
+
+
+def _safe(relation, expected, received) -> bool:
+    try:
+        return bool(relation(expected, received))
+    except Exception:
+        return False
+
+
+def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
+    """The bias in the answer (a returned value named b, b_new, b_pocket, ...) never
+    leaves its start (0, or the b passed in) while the reference's does."""
+    names = spec.outputs
+    at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
+    if len(at) != 1:
+        return ""
+    at = at[0]
+    params = [p.partition("=")[0] for p in spec.params]
+    moved = False
+    for j, answer in answers.items():
+        got = _parts(answer)
+        if len(got) != len(names):
+            return ""
+        args = spec.cases[j].args
+        start = args[params.index("b")] if "b" in params else 0.0
+        if not _close(got[at], start):
+            return ""
+        moved = moved or not _close(_parts(expected[j])[at], start)
+    if not moved:
+        return ""
+    return (
+        f"The bias was never updated ({names[at]} stays at its start): on a mistake "
+        "change b too, b + lr * y (b + y when there is no lr)."
+    )

@@ -391,6 +391,15 @@ def check_one_update(one_update) -> CheckResult:
         frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
+        probes=[
+            (
+                "Your step leaves out the label: on a mistake move by lr * y * x "
+                "(and b by lr * y), towards the correct side.",
+                lambda w, b, x, y, lr=1.0: _step(
+                    w, b, x, 1, lr, update=decide(w, b, x, y) <= 0
+                ),
+            ),
+        ],
         wrong=[
             (
                 "No update happened on a point exactly on the boundary. Training treats "
