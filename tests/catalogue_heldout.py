@@ -1,14 +1,16 @@
-"""A held-out catalogue of learner solutions: written without looking at the checks'
-tables of known slips, and not used to tune them.
+"""A held-out catalogue of learner solutions, written without looking at the checks'
+tables of known slips (and before the general probes of ``perclab.checks._probes``).
 
 ``WRONG`` rows are ``(check, function, phrases)``: the hint names the bug or its fix when
-the hint, up to the restated rule (``The rule: ...``), contains any one of ``phrases`` as
-the start of a word, case ignored: the words a teacher would use. ``CORRECT`` rows are ``(check, function)``, correct solutions in unusual
-styles. ``tests/test_checks_heldout.py`` asserts the figures the checks reach on it;
+the hint, up to the restated rule (``The rule: ...``), contains one of ``phrases`` (the
+words a teacher would use) from the start of a word, case ignored. ``CORRECT`` rows are
+``(check, function)``, correct solutions in unusual styles.
+``tests/test_checks_heldout.py`` asserts the figures the checks reach on it;
 ``tools/check_catalogue.py --heldout`` prints them.
 """
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -446,8 +448,8 @@ def h_steps_backwards(W, w_star):
 @correct(S)
 def h_steps_zip(W, w_star):
     W = np.asarray(W, float)
-    a = [(n - o) @ w_star for o, n in zip(W[:-1], W[1:], strict=True)]
-    q = [n @ n - o @ o for o, n in zip(W[:-1], W[1:], strict=True)]
+    a = [(n - o) @ w_star for o, n in itertools.pairwise(W)]
+    q = [n @ n - o @ o for o, n in itertools.pairwise(W)]
     return np.array(a), np.array(q)
 
 
@@ -605,7 +607,7 @@ def h_descent_reduce(gradient, w0, lr, n_steps):
     )
 
 
-# ---- Exercise 9: pocket -------------------------------------------------------------------
+# ---- Exercise 9: pocket ---------------------------------------------------------------
 
 
 def _errors(X, y, w, b):

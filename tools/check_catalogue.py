@@ -14,7 +14,8 @@ silenced) and prints
 
 With ``--heldout`` it measures ``tests/catalogue_heldout.py`` instead, solutions written
 without looking at the checks' tables; a hint there names the bug when it contains any
-one of the row's phrases, each from the start of a word (case ignored), before the restated rule.
+one of the row's phrases from the start of a word (case ignored) before the restated
+rule.
 
 Usage, from the repository root:
 ``python tools/check_catalogue.py [--forever] [--heldout]``.
@@ -55,9 +56,7 @@ def names_bug(hint, message: str) -> bool:
     text = hint_of(message)
     if isinstance(hint, tuple):
         text = text.split(" The rule: ", 1)[0]
-        return any(
-            re.search(rf"(?<!\w){re.escape(p)}", text, re.IGNORECASE) for p in hint
-        )
+        return any(re.search(rf"(?<!\w){re.escape(p)}", text, re.IGNORECASE) for p in hint)
     return hint is not None and hint in text
 
 

@@ -19,7 +19,7 @@ def _defaults(params) -> dict[int, object]:
     """Position -> default value, from parameters written as ``"lr=1.0"``."""
     out = {}
     for k, p in enumerate(params):
-        name, eq, value = p.partition("=")
+        _, eq, value = p.partition("=")
         if eq:
             out[k] = float(value) if "." in value else int(value)
     return out
@@ -205,18 +205,25 @@ _RELATIONS = [
     ),
     (
         "Your answer is the square root of the expected one: square it.",
-        lambda e, r: _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e)))
-        and not _close(e, 1.0),
+        lambda e, r: (
+            _scalar(e)
+            and float(e) > 0
+            and _close(r, np.sqrt(float(e)))
+            and not _close(e, 1.0)
+        ),
     ),
     (
         "Your answer is upside down (the reciprocal of the expected one): swap the "
         "numerator and the denominator.",
-        lambda e, r: _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e))
-        and not _close(e, 1.0),
+        lambda e, r: (
+            _scalar(e)
+            and float(e) != 0
+            and _close(r, 1.0 / float(e))
+            and not _close(e, 1.0)
+        ),
     ),
     (
-        "Return the changes between consecutive rows (np.diff), not the values "
-        "themselves.",
+        "Return the changes between consecutive rows (np.diff), not the values themselves.",
         lambda e, r: np.ndim(e) >= 1 and _is_differences(e, r),
     ),
 ]
@@ -224,24 +231,47 @@ _RELATIONS = [
 
 def output_relation(spec, answers: dict) -> str:
     """The hint of the first general relation between the reference's output and the
-    learner's answer that holds on every answered case (for each returned value of a
-    tuple separately, naming it), or ``""``."""
+    learner's answer that holds on every answered case, or ``""``. For a tuple, each
+    returned value must be either right on every case or in the relation on every
+    case (a value right on some cases and related on others fits no single slip)."""
     from perclab.checks._core import _quietly
 
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
+    only = _only_one_value(spec, answers, expected)
+    if only:
+        return only
+    pairs = []
+    for j, answer in answers.items():
+        want, got = _parts(expected[j]), _parts(answer)
+        if len(want) != len(got):
+            return ""
+        pairs.append(list(zip(want, got, strict=True)))
+    n_parts = len(pairs[0]) if pairs else 0
+    if any(len(p) != n_parts for p in pairs):
+        return ""
+    right = [all(_close(*p[m]) for p in pairs) for m in range(n_parts)]
     for hint, relation in _RELATIONS:
-        holds = True
-        for j, answer in answers.items():
-            want, got = _parts(expected[j]), _parts(answer)
-            if len(want) != len(got) or not all(
-                _close(w, g) or _safe(relation, w, g) for w, g in zip(want, got, strict=True)
-            ):
-                holds = False
-                break
-        if holds:
+        related = [all(_safe(relation, *p[m]) for p in pairs) for m in range(n_parts)]
+        if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
-    bias = _bias_never_moves(spec, answers, expected)
-    return bias
+    return _bias_never_moves(spec, answers, expected)
+
+
+def _only_one_value(spec, answers: dict, expected: dict) -> str:
+    """The answer is one of the returned values alone, the same one on every case."""
+    names = spec.outputs
+    if not names or not answers:
+        return ""
+    for m, name in enumerate(names):
+        if all(
+            isinstance(expected[j], tuple)
+            and not isinstance(answer, tuple)
+            and _close(expected[j][m], answer)
+            for j, answer in answers.items()
+        ):
+            listed = ", ".join(names)
+            return f"Return all of ({listed}), in that order: you returned only {name}."
+    return ""
 
 
 def _safe(relation, expected, received) -> bool:

@@ -559,8 +559,8 @@ _TRAIN_WRONG = [
         lambda X, y, max_epochs=100: _loop(X, y, max_epochs, stop="sample"),
     ),
     (
-        "Only one sweep was made: repeat the sweeps until one of them has no mistake "
-        "(or max_epochs sweeps are done).",
+        "Only one sweep was made (a return or break inside the loop over sweeps?): "
+        "repeat the sweeps until one of them has no mistake (or max_epochs are done).",
         lambda X, y, max_epochs=100: _loop(X, y, max_epochs, stop="once"),
     ),
     (

@@ -362,8 +362,9 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                 ),
             ),
             (
-                "Only one sweep was made: repeat the sweeps until one has no mistake "
-                "(or max_epochs sweeps are done).",
+                "Only one sweep was made (a return or break inside the loop over "
+                "sweeps?): repeat the sweeps until one has no mistake (or max_epochs are "
+                "done).",
                 lambda X, y, k, max_epochs=100: _kernel_loop(
                     X, y, k, max_epochs, stop="once"
                 ),
