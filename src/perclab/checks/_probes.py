@@ -270,7 +270,10 @@ def _only_one_value(spec, answers: dict, expected: dict) -> str:
             for j, answer in answers.items()
         ):
             listed = ", ".join(names)
-            return f"Return all of ({listed}), in that order: you returned only {name}."
+            return (
+                f"Expected {len(names)} values ({listed}), got one: you returned only "
+                f"{name}; return all of them, in that order."
+            )
     return ""
 
 
