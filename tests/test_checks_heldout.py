@@ -13,8 +13,8 @@ import re
 import pytest
 from catalogue_heldout import CORRECT, WRONG
 
-# The figures reached (tools/check_catalogue.py --heldout prints them): 63 of 75.
-NAMED_AT_LEAST = 63
+# The figures reached (tools/check_catalogue.py --heldout prints them): 65 of 75.
+NAMED_AT_LEAST = 65
 
 
 def _hint(message: str) -> str:

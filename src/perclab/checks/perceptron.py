@@ -528,6 +528,7 @@ def _loop(
     stop="sweep",
     count_last=True,
     score=None,
+    label=True,
 ):
     """A training loop with one thing changed, to recognise common slips."""
     X, y = np.asarray(X, float), np.asarray(y, float)
@@ -540,8 +541,9 @@ def _loop(
         mistakes = mistakes if stop == "cumulative" else 0
         for x_i, y_i in zip(X, y, strict=True):
             if test(score(w, b, x_i, y_i)):
-                w = w + sign * y_i * x_i
-                b = b + (sign * y_i if bias else 0.0)
+                step = y_i if label else 1.0
+                w = w + sign * step * x_i
+                b = b + (sign * step if bias else 0.0)
                 mistakes, n_updates = mistakes + 1, n_updates + 1
             elif stop == "sample":
                 return w, b, n_updates, epoch
@@ -553,6 +555,11 @@ def _loop(
 
 
 _TRAIN_WRONG = [
+    (
+        "Your updates leave out the label: on a mistake w becomes w + y * x and b "
+        "becomes b + y, towards the correct side.",
+        lambda X, y, max_epochs=100: _loop(X, y, max_epochs, label=False),
+    ),
     (
         "Training stopped at the first correctly classified sample. The stopping rule "
         "is a whole sweep over the data without a mistake.",
