@@ -8,7 +8,12 @@ with a reference. It prints one short report and returns a :class:`CheckResult`:
 * a case fails: that case's inputs, the expected and the received output, and a hint.
   A known wrong version of the function (wrong sign, ``<`` instead of ``<=``, bias not
   updated, ...) is named only when it reproduces the learner's answers on every case;
-  otherwise the hint says which returned value or entry differs and restates the rule;
+  so is a general probe (``perclab.checks._probes``): the reference run with the
+  learning rate inverted or dropped, one step or sweep fewer, the samples reversed, the
+  bias or ``fit_bias`` ignored, a non-zero start, or a general relation between answer
+  and reference (scores for labels, a square, a reciprocal, values for differences, a
+  bias that never moves, one value for several); otherwise the hint says which returned
+  value or entry differs and restates the rule;
 * your function raises: the case, the line that raised and a hint for the usual cause;
 * your function changes an argument the exercise says to leave alone: which one;
 * your function is still the stub (``NotImplementedError``): one line saying so.

@@ -91,6 +91,8 @@ class _Spec:
     shape_error_hint: str = ""  # said when the learner's code raises a shape error
     samples: tuple[int, int | None] | None = None  # positions of X and y (or None)
     combine: str = ""  # how the per-sample values make the answer
+    sweep: tuple[int, int | None] | None = None  # positions of X and y swept in order
+    probes: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
 
 
 # ----------------------------------------------------------------------------------
@@ -470,6 +472,20 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
             confirmed.append(hint)
     if len(confirmed) == 1:
         return confirmed[0]
+    if not confirmed:
+        from perclab.checks._probes import general_probes
+
+        for hint, variant in spec.probes + general_probes(spec):
+            if all(
+                _reproduces(spec, variant, spec.cases[j], answer)
+                for j, answer in sorted(answers.items(), key=lambda item: item[0] != k)
+            ):
+                return hint
+        from perclab.checks._probes import output_relation
+
+        relation = output_relation(spec, answers)
+        if relation:
+            return relation
     factor = _constant_factor(spec, answers)
     if factor is not None and not confirmed:
         if factor == -1:

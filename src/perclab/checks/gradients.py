@@ -123,6 +123,11 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
         atol=1e-12,
         wrong=[
             (
+                "That is the hinge loss, max(0, 1 - y w @ x); the perceptron loss has "
+                "no margin 1: max(0, -y w @ x).",
+                lambda w, X, y: float(np.mean(np.maximum(0.0, 1.0 - _margins(w, X, y)))),
+            ),
+            (
                 "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and "
                 "0 on the correctly classified points.",
                 lambda w, X, y: float(np.mean(np.maximum(0.0, _margins(w, X, y)))),
@@ -207,6 +212,11 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
         rtol=1e-12,
         atol=1e-12,
         wrong=[
+            (
+                "That is the hinge loss's gradient (y w @ x < 1); the perceptron loss "
+                "has no margin 1: use the mistakes, y w @ x <= 0.",
+                grad(lambda m: m < 1),
+            ),
             (
                 "The gradient comes from the mistakes, y w @ x <= 0, not from the "
                 "correctly classified points (y w @ x > 0).",

@@ -19,6 +19,7 @@ from perclab.checks._core import (
     _score,
     _Spec,
 )
+from perclab.checks._probes import started_elsewhere
 from perclab.perceptron import predict as _predict
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
@@ -390,6 +391,15 @@ def check_one_update(one_update) -> CheckResult:
         frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
+        probes=[
+            (
+                "Your step leaves out the label: on a mistake move by lr * y * x "
+                "(and b by lr * y), towards the correct side.",
+                lambda w, b, x, y, lr=1.0: _step(
+                    w, b, x, 1, lr, update=decide(w, b, x, y) <= 0
+                ),
+            ),
+        ],
         wrong=[
             (
                 "No update happened on a point exactly on the boundary. Training treats "
@@ -462,8 +472,8 @@ def check_one_update(one_update) -> CheckResult:
 # ----------------------------------------------------------------------------------
 
 
-def _ref_train_until_clean(X, y, max_epochs=100):
-    result = _train(X, y, max_epochs=int(max_epochs))
+def _ref_train_until_clean(X, y, max_epochs=100, *, w0=None, b0=0.0):
+    result = _train(X, y, w0=w0, b0=b0, max_epochs=int(max_epochs))
     return result.w, float(result.b), result.n_updates, result.epochs
 
 
@@ -518,6 +528,7 @@ def _loop(
     stop="sweep",
     count_last=True,
     score=None,
+    label=True,
 ):
     """A training loop with one thing changed, to recognise common slips."""
     X, y = np.asarray(X, float), np.asarray(y, float)
@@ -530,8 +541,9 @@ def _loop(
         mistakes = mistakes if stop == "cumulative" else 0
         for x_i, y_i in zip(X, y, strict=True):
             if test(score(w, b, x_i, y_i)):
-                w = w + sign * y_i * x_i
-                b = b + (sign * y_i if bias else 0.0)
+                step = y_i if label else 1.0
+                w = w + sign * step * x_i
+                b = b + (sign * step if bias else 0.0)
                 mistakes, n_updates = mistakes + 1, n_updates + 1
             elif stop == "sample":
                 return w, b, n_updates, epoch
@@ -544,13 +556,18 @@ def _loop(
 
 _TRAIN_WRONG = [
     (
+        "Your updates leave out the label: on a mistake w becomes w + y * x and b "
+        "becomes b + y, towards the correct side.",
+        lambda X, y, max_epochs=100: _loop(X, y, max_epochs, label=False),
+    ),
+    (
         "Training stopped at the first correctly classified sample. The stopping rule "
         "is a whole sweep over the data without a mistake.",
         lambda X, y, max_epochs=100: _loop(X, y, max_epochs, stop="sample"),
     ),
     (
-        "Only one sweep was made: repeat the sweeps until one of them has no mistake "
-        "(or max_epochs sweeps are done).",
+        "Only one sweep was made (a return or break inside the loop over sweeps?): "
+        "repeat the sweeps until one of them has no mistake (or max_epochs are done).",
         lambda X, y, max_epochs=100: _loop(X, y, max_epochs, stop="once"),
     ),
     (
@@ -668,6 +685,8 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         cases=_cases_training(4),
         outputs=("w", "b", "n_updates", "epochs"),
         wrong=_TRAIN_WRONG,
+        sweep=(0, 1),
+        probes=started_elsewhere(_ref_train_until_clean),
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
         "separable?",
     )
@@ -751,8 +770,8 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     return _run(spec, absorb_bias)
 
 
-def _ref_train_absorbed(X, y, max_epochs=100):
-    result = _train(X, y, max_epochs=int(max_epochs))
+def _ref_train_absorbed(X, y, max_epochs=100, *, w0=None, b0=0.0):
+    result = _train(X, y, w0=w0, b0=b0, max_epochs=int(max_epochs))
     return result.w, float(result.b)
 
 
@@ -809,6 +828,8 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         ),
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train_absorbed,
+        sweep=(0, 1),
+        probes=started_elsewhere(_ref_train_absorbed),
         cases=_cases_training(6),
         outputs=("w", "b"),
         wrong=[

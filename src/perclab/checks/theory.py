@@ -595,7 +595,8 @@ def check_proof_steps(proof_steps) -> CheckResult:
                 ),
             ),
             (
-                "There is one value per update, K of them: W has K + 1 rows because its "
+                "Return the differences between consecutive rows (np.diff), one value "
+                "per update, not the values themselves: W has K + 1 rows because its "
                 "first row is the start.",
                 lambda W, u: steps(W, u, lambda W, u: W @ u, lambda W: sq(W)),
             ),

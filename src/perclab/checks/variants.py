@@ -137,6 +137,7 @@ def check_pocket(pocket) -> CheckResult:
     spec = _Spec(
         exercise=9,
         name="pocket",
+        sweep=(0, 1),
         rule=(
             "The rule: the perceptron from zero; after each update count the errors (y (w "
             "@ x + b) <= 0) of the new weights and pocket them if strictly fewer; return "
@@ -327,6 +328,7 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     spec = _Spec(
         exercise=10,
         name="kernel_perceptron",
+        sweep=(0, 1),
         shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns "
         "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
         "kernel(X[j:j+1], X[i:i+1])[0, 0].",
@@ -360,8 +362,9 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                 ),
             ),
             (
-                "Only one sweep was made: repeat the sweeps until one has no mistake "
-                "(or max_epochs sweeps are done).",
+                "Only one sweep was made (a return or break inside the loop over "
+                "sweeps?): repeat the sweeps until one has no mistake (or max_epochs are "
+                "done).",
                 lambda X, y, k, max_epochs=100: _kernel_loop(
                     X, y, k, max_epochs, stop="once"
                 ),

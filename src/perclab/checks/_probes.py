@@ -1,0 +1,311 @@
+"""Probes: general diagnoses that hold across the checks.
+
+A probe runs the *reference* on perturbed arguments (the learning rate inverted, one step
+or one sweep fewer, the samples in reverse order, the bias dropped, ...) or with a
+perturbed start, and is named only when it reproduces the learner's answer on every case
+that returned. Unlike the known slips of each check, a probe is derived from the
+signature of the exercise (its parameter names and which arguments are the samples), so
+it applies to every check whose function has such a parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+def _defaults(params) -> dict[int, object]:
+    """Position -> default value, from parameters written as ``"lr=1.0"``."""
+    out = {}
+    for k, p in enumerate(params):
+        _, eq, value = p.partition("=")
+        if eq:
+            out[k] = float(value) if "." in value else int(value)
+    return out
+
+
+def _position(params, name: str) -> int | None:
+    names = [p.partition("=")[0] for p in params]
+    return names.index(name) if name in names else None
+
+
+def _with_arg(params, name: str, change: Callable) -> Callable | None:
+    """A perturbation of the arguments: the argument ``name`` replaced by ``change(it)``."""
+    k = _position(params, name)
+    if k is None:
+        return None
+    defaults = _defaults(params)
+
+    def perturb(args):
+        args = list(args)
+        while len(args) <= k:
+            if len(args) not in defaults:
+                raise ValueError("no default")
+            args.append(defaults[len(args)])
+        args[k] = change(args[k])
+        return tuple(args), None
+
+    return perturb
+
+
+def _reversed_samples(positions) -> Callable:
+    """A perturbation: the samples (and their labels) in reverse order; answers that have
+    one entry per sample are reversed back."""
+    x_at, y_at = positions
+
+    def perturb(args):
+        args = list(args)
+        n = len(args[x_at])
+        args[x_at] = np.asarray(args[x_at])[::-1]
+        if y_at is not None:
+            args[y_at] = np.asarray(args[y_at])[::-1]
+
+        def back(output):
+            if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
+                return output[::-1]
+            return output
+
+        return tuple(args), back
+
+    return perturb
+
+
+def general_probes(spec) -> list[tuple[str, Callable]]:
+    """(hint, variant) for every general probe that fits ``spec``'s signature: each
+    variant is the reference run on perturbed arguments."""
+    params = spec.params
+    candidates = [
+        (
+            "The learning rate divides your step: multiply by lr instead (lr * ...), "
+            "do not divide by it.",
+            _with_arg(params, "lr", lambda v: 1.0 / v if v else v),
+        ),
+        (
+            "Your step ignores the learning rate: multiply the step by lr.",
+            _with_arg(params, "lr", lambda v: 1.0),
+        ),
+        (
+            "One step too few (an off-by-one in the loop): take exactly n_steps steps, "
+            "for _ in range(n_steps).",
+            _with_arg(params, "n_steps", lambda v: max(int(v) - 1, 0)),
+        ),
+        (
+            "One step too many (an off-by-one in the loop): take exactly n_steps steps, "
+            "for _ in range(n_steps).",
+            _with_arg(params, "n_steps", lambda v: int(v) + 1),
+        ),
+        (
+            "Only the first sweep was made (a return or break inside the loop over "
+            "sweeps?): repeat the sweeps until one has no mistake or max_epochs are done.",
+            _with_arg(params, "max_epochs", lambda v: min(int(v), 1)),
+        ),
+        (
+            "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
+            "sweeps, for _ in range(max_epochs).",
+            _with_arg(params, "max_epochs", lambda v: max(int(v) - 1, 0)),
+        ),
+        (
+            "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).",
+            _with_arg(params, "fit_bias", lambda v: not v),
+        ),
+        (
+            "The bias b is ignored: add it to the score, w @ x + b.",
+            _with_arg(params, "b", lambda v: 0.0),
+        ),
+    ]
+    if spec.sweep is not None:
+        candidates.append(
+            (
+                "You visit the samples in reverse order: sweep them in the given order, "
+                "i = 0, 1, ..., n - 1.",
+                _reversed_samples(spec.sweep),
+            )
+        )
+    return [
+        (hint, _variant(spec.reference, perturb))
+        for hint, perturb in candidates
+        if perturb is not None
+    ]
+
+
+def _variant(reference: Callable, perturb: Callable) -> Callable:
+    def variant(*args):
+        new_args, back = perturb(args)
+        output = reference(*new_args)
+        return output if back is None else back(output)
+
+    return variant
+
+
+START_HINT = (
+    "Your run does not start from zero: start from w = np.zeros(d) and b = 0, as the "
+    "perceptron does."
+)
+
+
+def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
+    """(hint, variant) for the training checks: the reference started from ``w`` all
+    ones (with ``b`` 0 or 1) instead of zero. ``reference_from(*args, w0=..., b0=...)``
+    is the reference with a given start."""
+
+    def make(b0):
+        def variant(*args):
+            d = np.shape(args[0])[1]
+            return reference_from(*args, w0=np.ones(d), b0=b0)
+
+        return variant
+
+    return [(START_HINT, make(0.0)), (START_HINT, make(1.0))]
+
+
+def _close(a, b) -> bool:
+    try:
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=1e-6, atol=1e-9))
+
+
+def _parts(value) -> list:
+    return list(value) if isinstance(value, (tuple, list)) else [value]
+
+
+def _labels_from_scores(expected, received) -> bool:
+    want, got = np.asarray(expected), np.asarray(received, dtype=float)
+    return (
+        want.ndim == 1
+        and got.shape == want.shape
+        and set(np.unique(want)) <= {-1, 1}
+        and bool(np.all(np.where(got >= 0, 1, -1) == want))
+    )
+
+
+def _is_differences(expected, received) -> bool:
+    got = np.asarray(received, dtype=float)
+    return got.ndim >= 1 and len(got) >= 1 and _close(np.diff(got, axis=0), expected)
+
+
+def _scalar(value) -> bool:
+    return np.ndim(value) == 0 and not isinstance(value, (bool, str))
+
+
+# (hint, relation(expected, received) that must hold on every answered case, and
+# whether it applies to one returned value of several (True) or to the whole answer)
+_RELATIONS = [
+    (
+        "Return labels, -1 and +1 (np.where(score >= 0, 1, -1)), not the scores "
+        "themselves.",
+        _labels_from_scores,
+    ),
+    (
+        "Your answer is the square of the expected one: take the square root (or do "
+        "not square).",
+        lambda e, r: _scalar(e) and _close(r, float(e) ** 2) and not _close(e, 1.0),
+    ),
+    (
+        "Your answer is the square root of the expected one: square it.",
+        lambda e, r: (
+            _scalar(e)
+            and float(e) > 0
+            and _close(r, np.sqrt(float(e)))
+            and not _close(e, 1.0)
+        ),
+    ),
+    (
+        "Your answer is upside down (the reciprocal of the expected one): swap the "
+        "numerator and the denominator.",
+        lambda e, r: (
+            _scalar(e)
+            and float(e) != 0
+            and _close(r, 1.0 / float(e))
+            and not _close(e, 1.0)
+        ),
+    ),
+    (
+        "Return the changes between consecutive rows (np.diff), not the values themselves.",
+        lambda e, r: np.ndim(e) >= 1 and _is_differences(e, r),
+    ),
+]
+
+
+def output_relation(spec, answers: dict) -> str:
+    """The hint of the first general relation between the reference's output and the
+    learner's answer that holds on every answered case, or ``""``. For a tuple, each
+    returned value must be either right on every case or in the relation on every
+    case (a value right on some cases and related on others fits no single slip)."""
+    from perclab.checks._core import _quietly
+
+    expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
+    only = _only_one_value(spec, answers, expected)
+    if only:
+        return only
+    pairs = []
+    for j, answer in answers.items():
+        want, got = _parts(expected[j]), _parts(answer)
+        if len(want) != len(got):
+            return ""
+        pairs.append(list(zip(want, got, strict=True)))
+    n_parts = len(pairs[0]) if pairs else 0
+    if any(len(p) != n_parts for p in pairs):
+        return ""
+    right = [all(_close(*p[m]) for p in pairs) for m in range(n_parts)]
+    for hint, relation in _RELATIONS:
+        related = [all(_safe(relation, *p[m]) for p in pairs) for m in range(n_parts)]
+        if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
+            return hint
+    return _bias_never_moves(spec, answers, expected)
+
+
+def _only_one_value(spec, answers: dict, expected: dict) -> str:
+    """The answer is one of the returned values alone, the same one on every case."""
+    names = spec.outputs
+    if not names or not answers:
+        return ""
+    for m, name in enumerate(names):
+        if all(
+            isinstance(expected[j], tuple)
+            and not isinstance(answer, tuple)
+            and _close(expected[j][m], answer)
+            for j, answer in answers.items()
+        ):
+            listed = ", ".join(names)
+            return (
+                f"Expected {len(names)} values ({listed}), got one: you returned only "
+                f"{name}; return all of them, in that order."
+            )
+    return ""
+
+
+def _safe(relation, expected, received) -> bool:
+    try:
+        return bool(relation(expected, received))
+    except Exception:
+        return False
+
+
+def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
+    """The bias in the answer (a returned value named b, b_new, b_pocket, ...) never
+    leaves its start (0, or the b passed in) while the reference's does."""
+    names = spec.outputs
+    at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
+    if len(at) != 1:
+        return ""
+    at = at[0]
+    params = [p.partition("=")[0] for p in spec.params]
+    moved = False
+    for j, answer in answers.items():
+        got = _parts(answer)
+        if len(got) != len(names):
+            return ""
+        args = spec.cases[j].args
+        start = args[params.index("b")] if "b" in params else 0.0
+        if not _close(got[at], start):
+            return ""
+        moved = moved or not _close(_parts(expected[j])[at], start)
+    if not moved:
+        return ""
+    return (
+        f"The bias was never updated ({names[at]} stays at its start): on a mistake "
+        "change b too, b + lr * y (b + y when there is no lr)."
+    )

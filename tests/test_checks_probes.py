@@ -1,0 +1,111 @@
+"""The general probes of perclab.checks._probes (and a few hints reworded with them),
+each on a wrong solution of its own, in no catalogue: the hint must name the bug."""
+
+import contextlib
+import io
+
+import numpy as np
+import pytest
+
+from perclab import checks
+
+
+def _hint(check, func) -> str:
+    with contextlib.redirect_stdout(io.StringIO()):
+        result = check(func)
+    assert not result.passed
+    return result.message.split("\n  hint: ", 1)[1]
+
+
+def kernel_first_sweep_only(X, y, kernel, max_epochs=100):
+    G = np.asarray(kernel(X, X), float)
+    counts = np.zeros(len(y))
+    for i in range(len(y)):
+        if y[i] * (G[i] @ (counts * y)) <= 0:
+            counts[i] += 1
+    return counts
+
+
+def pocket_backwards(X, y, max_epochs=50):
+    X, y = np.asarray(X, float)[::-1], np.asarray(y, float)[::-1]
+    w, b = np.zeros(X.shape[1]), 0.0
+    best = (w.copy(), b, len(y))
+    for _ in range(max_epochs):
+        changed = False
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, changed = w + y_i * x_i, b + y_i, True
+                errors = int(np.sum(y * (X @ w + b) <= 0))
+                if errors < best[2]:
+                    best = (w.copy(), b, errors)
+        if not changed:
+            break
+    return best
+
+
+def absorbed_from_ones(X, y, max_epochs=100):
+    Z = np.c_[X, np.ones(len(X))]
+    v = np.ones(Z.shape[1])
+    v[-1] = 0.0
+    for _ in range(max_epochs):
+        clean = True
+        for z, label in zip(Z, y, strict=True):
+            if label * (v @ z) <= 0:
+                v, clean = v + label * z, False
+        if clean:
+            break
+    return v[:-1], v[-1]
+
+
+def predict_scores(X, w, b):
+    return np.asarray(X) @ w + b
+
+
+def pocket_bias_frozen(X, y, max_epochs=50):
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    w = np.zeros(X.shape[1])
+    best = (w.copy(), 0.0, len(y))
+    for _ in range(max_epochs):
+        changed = False
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i) <= 0:
+                w, changed = w + y_i * x_i, True
+                errors = int(np.sum(y * (X @ w) <= 0))
+                if errors < best[2]:
+                    best = (w.copy(), 0.0, errors)
+        if not changed:
+            break
+    return best
+
+
+def steps_values(W, w_star):
+    W = np.asarray(W, float)
+    return W @ w_star, np.einsum("ij,ij->i", W, W)
+
+
+def update_lr_squared_divide(w, b, x, y, lr=1.0):
+    if y * (w @ x + b) <= 0:
+        return w + y * x / lr, b + y / lr
+    return w, b
+
+
+def hinge_gradient(w, X, y):
+    return -((y * (X @ w) < 1) * y) @ X / len(y)
+
+
+@pytest.mark.parametrize(
+    "check, func, words",
+    [
+        (checks.check_kernel_perceptron, kernel_first_sweep_only, "return or break"),
+        (checks.check_pocket, pocket_backwards, "reverse order"),
+        (checks.check_train_absorbed, absorbed_from_ones, "does not start from zero"),
+        (checks.check_predict_labels, predict_scores, "not the scores"),
+        (checks.check_pocket, pocket_bias_frozen, "bias was never updated"),
+        (checks.check_proof_steps, steps_values, "np.diff"),
+        (checks.check_one_update, update_lr_squared_divide, "divides your step"),
+        (checks.check_perceptron_gradient, hinge_gradient, "hinge"),
+    ],
+    ids=lambda v: getattr(v, "__name__", None),
+)
+def test_probe_names_the_bug(check, func, words):
+    assert words in _hint(check, func)
