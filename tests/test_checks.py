@@ -982,6 +982,22 @@ def test_an_exception_is_reported_with_inputs_and_line(capsys):
     assert lines[2].startswith('  at:       raise ValueError("shapes do not match")')
 
 
+def test_the_line_is_found_in_a_folder_named_after_the_package(capsys, tmp_path):
+    # A learner's file in a folder such as a clone called "perclab" is the learner's code.
+    folder = tmp_path / "perclab-course"
+    folder.mkdir()
+    source = folder / "solution.py"
+    source.write_text(
+        "def broken(w, b, x, y, lr=1.0):\n    raise ValueError('shapes do not match')\n",
+        encoding="utf-8",
+    )
+    namespace = {}
+    exec(compile(source.read_text(encoding="utf-8"), str(source), "exec"), namespace)
+    result = run_quietly(checks.check_one_update, namespace["broken"], capsys)
+    lines = result.message.splitlines()
+    assert lines[2].startswith("  at:       raise ValueError('shapes do not match')")
+
+
 def test_the_first_failing_case_is_reported(capsys):
     # Only ties with label +1 go wrong; the earlier cases must pass first.
     result = run_quietly(checks.check_one_update, update_via_prediction, capsys)

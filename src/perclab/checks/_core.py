@@ -664,14 +664,28 @@ def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
     return ""
 
 
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab
+
+
+def _in_package(filename: str) -> bool:
+    """Whether a frame's file is perclab's own code (not a learner's file in a folder
+    that merely has "perclab" in its name)."""
+    try:
+        return os.path.commonpath([os.path.abspath(filename), _PACKAGE]) == _PACKAGE
+    except ValueError:  # on another drive
+        return False
+
+
 def _where_raised(exc: BaseException) -> str:
     """The learner's line that raised ``exc`` (the deepest frame outside libraries)."""
-    ignored = (os.sep + "numpy" + os.sep, os.sep + "sklearn" + os.sep, "perclab")
+    ignored = (os.sep + "numpy" + os.sep, os.sep + "sklearn" + os.sep)
     ignored += (os.sep + "scipy" + os.sep, os.sep + "joblib" + os.sep)
     frames = [
         f
         for f in traceback.extract_tb(exc.__traceback__)
-        if not any(part in f.filename for part in ignored) and f.line
+        if not any(part in f.filename for part in ignored)
+        and not _in_package(f.filename)
+        and f.line
     ]
     if not frames:
         return ""
