@@ -12,13 +12,14 @@ silenced) and prints
 * with ``--forever``, the time each check takes on a solution that never returns (an
   endless loop inside a bare ``except:``), run from a thread other than the main one.
 
-With ``--heldout`` it measures ``tests/catalogue_heldout.py`` instead, solutions written
-without looking at the checks' tables; a hint there names the bug when it contains any
+With ``--heldout [NAME]`` it measures a held-out catalogue instead (``tests/NAME.py``,
+by default ``catalogue_heldout``; ``catalogue_heldout2`` is the second), solutions
+written without looking at the checks' tables; a hint there names the bug when it contains any
 one of the row's phrases from the start of a word (case ignored) before the restated
 rule.
 
 Usage, from the repository root:
-``python tools/check_catalogue.py [--forever] [--heldout]``.
+``python tools/check_catalogue.py [--forever] [--heldout [NAME]]``.
 Timings depend on the machine's load; the time limit itself is ``_CHECK_SECONDS``.
 """
 
@@ -42,9 +43,11 @@ import test_checks  # noqa: E402
 from perclab import checks  # noqa: E402
 
 
-def heldout_rows():
-    """(check, function, phrases, is_wrong) for the held-out catalogue."""
-    import catalogue_heldout as held
+def heldout_rows(name: str = "catalogue_heldout"):
+    """(check, function, phrases, is_wrong) for a held-out catalogue of tests/."""
+    import importlib
+
+    held = importlib.import_module(name)
 
     return [(c, f, p, True) for c, f, p in held.WRONG] + [
         (c, f, None, False) for c, f in held.CORRECT
@@ -94,12 +97,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--forever", action="store_true", help="time endless solutions")
     parser.add_argument(
-        "--heldout", action="store_true", help="measure tests/catalogue_heldout.py"
+        "--heldout",
+        nargs="?",
+        const="catalogue_heldout",
+        help="measure a held-out catalogue of tests/ (default: catalogue_heldout)",
     )
     args = parser.parse_args()
     n_wrong = caught = named = n_correct = false_alarms = 0
     longest, slowest, problems = 0, 0.0, []
-    for check, func, hint, is_wrong in heldout_rows() if args.heldout else rows():
+    for check, func, hint, is_wrong in (
+        heldout_rows(args.heldout) if args.heldout else rows()
+    ):
         result, seconds = measure(check, func)
         lines = len(result.message.splitlines())
         longest, slowest = max(longest, lines), max(slowest, seconds)

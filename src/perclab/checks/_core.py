@@ -1,26 +1,22 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-A check is a :class:`_Spec`: the exercise's number and function name, a reference, a list
-of cases, how to compare (exactly, or within a tolerance), the known wrong versions of
-the function, each with the hint it earns, and the rule to restate when no known slip
-explains a failure. :func:`_run` does the rest:
+A check is a :class:`_Spec`: the exercise, its function's name and parameters, a
+reference, the cases, how to compare (exactly, or within a tolerance), the known slips
+(wrong versions of the function, each with its hint) and the rule in one sentence.
+:func:`_run` calls the learner's function on every case, on a fresh copy of the inputs,
+and reports the first failing case: its inputs, the expected and the received value, and
+a hint. A known slip, a general probe (:mod:`perclab.checks._probes`) or a relation of
+the spec is named only when it fits the learner's answers on *every* case; otherwise the
+hint says which returned value or entry differs and restates the rule. An exception gets
+the learner's line that raised it and a hint for its usual cause; an argument the
+exercise says to leave alone, changed in place, is named.
 
-1. it calls the learner's function on every case (a fresh copy of the inputs each time)
-   and compares each answer with the reference;
-2. the first failing case is reported with its inputs, the expected and the received
-   value, and a hint. A known slip is named only when it reproduces the learner's
-   answers on *every* case, not only on the failing one; when none does, the hint says
-   which returned value or entry differs and restates the rule;
-3. an exception gets a hint for its usual cause (``max(0, array)``, shapes that do not
-   fit, a missing ``return``, ...), and the line of the learner's code that raised it;
-4. an argument the exercise says to leave alone, changed in place, is named.
-
-The time limit holds for the whole check, not for each call. Where the platform can
-``fork`` (Linux, macOS), the check runs in a child process that the parent kills at the
-deadline, which stops any code, even an endless loop inside a bare ``except:``, and
-works from any thread; functions defined in a notebook need no pickling, since the
-child inherits them. Elsewhere (Windows) the check runs in the calling process, limited
-by a timer signal in the main thread of a Unix-like system and not limited otherwise.
+One time limit holds for the whole check. Where the platform can ``fork`` (Linux,
+macOS), the check runs in a child process that the parent kills at the deadline: that
+stops any code, even an endless loop inside a bare ``except:``, from any thread, and
+functions defined in a notebook need no pickling. Elsewhere (Windows) the check runs in
+the calling process, limited by a timer signal in the main thread of a Unix-like system
+and not limited otherwise.
 """
 
 from __future__ import annotations
@@ -29,6 +25,7 @@ import copy
 import io
 import os
 import pickle
+import re
 import select
 import signal
 import sys
@@ -42,12 +39,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# Seconds a whole check may take, the learner's calls and the diagnosis together.
-_CHECK_SECONDS = 9.0
-# Characters at most of a hint line, and of the learner's own printed output, which is
-# shown above the report.
-_WIDTH = 300
-_PRINTED = 2000
+_CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
+_WIDTH = 300  # characters at most of a hint line
+_PRINTED = 2000  # characters at most of the learner's own output, shown above the report
 
 
 @dataclass(frozen=True)
@@ -60,11 +54,6 @@ class CheckResult:
 
     def __repr__(self) -> str:
         return f"CheckResult(passed={self.passed}, n_cases={self.n_cases})"
-
-
-# ----------------------------------------------------------------------------------
-# Cases and specifications
-# ----------------------------------------------------------------------------------
 
 
 @dataclass
@@ -93,6 +82,8 @@ class _Spec:
     combine: str = ""  # how the per-sample values make the answer
     sweep: tuple[int, int | None] | None = None  # positions of X and y swept in order
     probes: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
+    # (hint, holds(args, expected, received)): named when it holds on every answer
+    relations: list[tuple[str, Callable]] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------------
@@ -111,12 +102,11 @@ def _can_fork() -> bool:
 @contextmanager
 def _alarm(seconds: float):
     """Fallback without fork: interrupt after ``seconds`` in a Unix main thread."""
-    usable = (
+    if not (
         seconds > 0
         and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
-    )
-    if not usable:
+    ):
         yield
         return
 
@@ -133,16 +123,18 @@ def _alarm(seconds: float):
 
 
 @contextmanager
-def _one_thread():
-    """One thread for BLAS and OpenMP while the check runs: the cases are small, and on
-    a busy machine several threads per product make them ten times slower."""
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
-        yield
-        return
-    with threadpool_limits(limits=1):
-        yield
+def _quiet_and_single_threaded():
+    """Warnings off, and one BLAS thread: the cases are small, and on a busy machine
+    several threads per product make them ten times slower."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            from threadpoolctl import threadpool_limits
+        except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
+            yield
+            return
+        with threadpool_limits(limits=1):
+            yield
 
 
 def _send(fd: int, message) -> None:
@@ -153,18 +145,14 @@ def _send(fd: int, message) -> None:
 
 
 def _in_child(work, seconds: float):
-    """Run ``work(report)`` in a forked child; return the messages it reported in time.
-
-    ``work`` calls ``report(message)`` with small picklable messages (progress, a
-    provisional result, the final result). The parent collects them until the child
-    ends or ``seconds`` pass, then kills the child's whole process group. Returns
-    ``(messages, finished)``.
-    """
+    """Run ``work(report)`` in a forked child and collect what it reports (small
+    picklable messages) until it ends or ``seconds`` pass; then kill its process group.
+    Returns ``(messages, finished)``."""
     read_fd, write_fd = os.pipe()
     with warnings.catch_warnings():
         # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel)
-        # may deadlock the child; the child only runs the check and never takes the
-        # parent's locks for I/O (its output goes to a buffer), then exits.
+        # may deadlock the child; the child takes none of the parent's I/O locks (its
+        # output goes to a buffer) and exits when the check is done.
         warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
         pid = os.fork()
     if pid == 0:  # the child
@@ -176,8 +164,8 @@ def _in_child(work, seconds: float):
             sys.stdout = sys.stderr = printed
 
             def report(message):
-                # The learner's output up to the failing case (not what the diagnosis
-                # of the later cases printed) is shown above the report.
+                # Shown above the report: what the learner's function printed up to the
+                # failing case, not what it printed while later cases were diagnosed.
                 if message[0] == "provisional":
                     upto.append(printed.tell())
                 if message[0] == "final" and printed.tell():
@@ -185,8 +173,7 @@ def _in_child(work, seconds: float):
                     _send(write_fd, ("printed", text[-_PRINTED:]))
                 _send(write_fd, message)
 
-            warnings.simplefilter("ignore")
-            with _one_thread():
+            with _quiet_and_single_threaded():
                 work(report)
         except BaseException:
             code = 1
@@ -196,25 +183,18 @@ def _in_child(work, seconds: float):
     messages, buffer, deadline = [], b"", time.monotonic() + seconds
     finished = False
     try:
-        while True:
+        while not finished:
             left = deadline - time.monotonic()
-            if left <= 0:
-                break
-            ready, _, _ = select.select([read_fd], [], [], left)
-            if not ready:
+            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
                 break
             chunk = os.read(read_fd, 1 << 16)
-            if not chunk:
-                finished = True
-                break
+            finished = not chunk
             buffer += chunk
             while len(buffer) >= 4 and len(buffer) >= 4 + int.from_bytes(buffer[:4], "big"):
                 size = int.from_bytes(buffer[:4], "big")
                 messages.append(pickle.loads(buffer[4 : 4 + size]))
                 buffer = buffer[4 + size :]
-            if messages and messages[-1][0] == "final":
-                finished = True
-                break
+            finished = finished or bool(messages and messages[-1][0] == "final")
     finally:
         os.close(read_fd)
         if not finished:
@@ -230,8 +210,7 @@ def _in_process(work, seconds: float):
     """Run ``work(report)`` here (no fork): limited only by a timer in a main thread."""
     messages = []
     try:
-        with _alarm(seconds), warnings.catch_warnings(), _one_thread():
-            warnings.simplefilter("ignore")
+        with _alarm(seconds), _quiet_and_single_threaded():
             work(messages.append)
     except _TooSlow:
         return messages, False
@@ -239,8 +218,7 @@ def _in_process(work, seconds: float):
 
 
 def _isolated(work, seconds: float):
-    runner = _in_child if _can_fork() else _in_process
-    return runner(work, seconds)
+    return (_in_child if _can_fork() else _in_process)(work, seconds)
 
 
 # ----------------------------------------------------------------------------------
@@ -298,10 +276,8 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
     if got.shape != want.shape:
         return f"expected shape {want.shape}, got shape {got.shape}"
     if rtol == 0 and atol == 0:
-        same = np.array_equal(got, want)
-    else:
-        same = np.allclose(got, want, rtol=rtol, atol=atol)
-    return None if same else "wrong value"
+        return None if np.array_equal(got, want) else "wrong value"
+    return None if np.allclose(got, want, rtol=rtol, atol=atol) else "wrong value"
 
 
 def _show(value) -> str:
@@ -322,8 +298,7 @@ def _show(value) -> str:
         return text.replace("\n", "\n" + " " * 14)
     if isinstance(value, np.generic):
         return repr(value.item())
-    text = repr(value)
-    return text if len(text) <= 120 else text[:117] + "..."
+    return _short(repr(value), 120)
 
 
 def _inputs(spec: _Spec, case: _Case) -> str:
@@ -342,18 +317,27 @@ def _short(text: str, width: int = _WIDTH) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
+def _sentence(text: str) -> str:
+    text = text[0].upper() + text[1:] if text else text
+    return text if not text or text.endswith(".") else text + "."
+
+
 # ----------------------------------------------------------------------------------
 # Diagnosis: known slips confirmed on every case, else what differs
 # ----------------------------------------------------------------------------------
 
 
-def _reproduces(spec: _Spec, variant, case: _Case, received) -> bool:
-    """Whether the wrong ``variant`` gives ``received`` on ``case``."""
-    try:
-        output = _quietly(variant, *case.args)
-    except Exception:  # a variant may not apply to this case
-        return False
-    return _mismatch(output, received, spec.rtol, spec.atol, spec.outputs) is None
+def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
+    """Whether the wrong ``variant`` gives the learner's answer on every answered case
+    (case index -> answer), the failing case ``k`` first."""
+    for j, received in sorted(answers.items(), key=lambda item: item[0] != k):
+        try:
+            output = _quietly(variant, *spec.cases[j].args)
+        except Exception:  # a variant may not apply to this case
+            return False
+        if _mismatch(output, received, spec.rtol, spec.atol, spec.outputs) is not None:
+            return False
+    return True
 
 
 def _entries(expected, received, rtol, atol) -> str:
@@ -394,126 +378,67 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
 
 def _difference(spec: _Spec, expected, received) -> str:
     """Name the returned value (and entry) that differs and what it should be."""
-    if (
-        isinstance(expected, tuple)
-        and isinstance(received, (tuple, list))
-        and len(received) == len(expected) > 1
-        and _mismatch(expected[::-1], tuple(received), spec.rtol, spec.atol) is None
+    if not (isinstance(expected, tuple) and isinstance(received, (tuple, list))):
+        if isinstance(expected, bool):
+            return f"It should be {expected}."
+        return _sentence(_entries(expected, received, spec.rtol, spec.atol))
+    names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
+    if len(received) == len(expected) > 1 and not _mismatch(
+        expected[::-1], tuple(received), spec.rtol, spec.atol
     ):
-        names = spec.outputs or ("the values",)
         return f"The values are in the wrong order: return ({', '.join(names)})."
-    if isinstance(expected, tuple) and isinstance(received, (tuple, list)):
-        names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
-        wrong = [
-            k
-            for k, (e, r) in enumerate(zip(expected, received, strict=False))
-            if _mismatch(e, r, spec.rtol, spec.atol)
-        ]
-        right = [names[k] for k in range(len(expected)) if k not in wrong]
-        parts = []
-        for k in wrong[:2]:
-            problem = _mismatch(expected[k], received[k], spec.rtol, spec.atol)
-            if problem == "wrong value":
-                detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
-            else:
-                detail = _shape_problem(spec, expected[k], received[k]) or problem
-            parts.append(f"{names[k]} is wrong ({detail})")
-        text = "; ".join(parts)
-        if right:
-            text += f"; {', '.join(right)} {'is' if len(right) == 1 else 'are'} right"
-        return text + "."
-    if isinstance(expected, bool):
-        return f"It should be {expected}."
-    detail = _entries(expected, received, spec.rtol, spec.atol)
-    return (detail[0].upper() + detail[1:] + ".") if detail else ""
-
-
-def _constant_factor(spec: _Spec, answers: dict) -> float | None:
-    """The factor r with answer = r * expected on every answered case, if there is one
-    (and it is not 1); None otherwise. For numbers compared with a tolerance only."""
-    if spec.rtol == 0 and spec.atol == 0:
-        return None
-    ratios = []
-    for j, answer in answers.items():
-        expected = _quietly(spec.reference, *spec.cases[j].args)
-        if isinstance(expected, (tuple, bool)):
-            return None
-        want, got = np.asarray(expected, dtype=float), _as_numbers(answer)
-        if got is None or got.shape != want.shape:
-            return None
-        big = np.abs(want) > 1e-9
-        if not np.allclose(got[~big], 0.0, atol=1e-9):
-            return None
-        ratios.extend((got[big] / want[big]).ravel())
-    if len(ratios) < 3:
-        return None
-    r = float(np.median(ratios))
-    if not np.allclose(ratios, r, rtol=1e-6) or np.isclose(r, 1.0) or r == 0:
-        return None
-    return r
+    wrong = [
+        k
+        for k, (e, r) in enumerate(zip(expected, received, strict=False))
+        if _mismatch(e, r, spec.rtol, spec.atol)
+    ]
+    parts = []
+    for k in wrong[:2]:
+        problem = _mismatch(expected[k], received[k], spec.rtol, spec.atol)
+        if problem == "wrong value":
+            detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
+        else:
+            detail = _shape_problem(spec, expected[k], received[k]) or problem
+        parts.append(f"{names[k]} is wrong ({detail})")
+    text = "; ".join(parts)
+    right = [names[k] for k in range(len(expected)) if k not in wrong]
+    if right:
+        text += f"; {', '.join(right)} {'is' if len(right) == 1 else 'are'} right"
+    return text + "."
 
 
 def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
     """The hint for the failure of case ``k``, given the learner's ``answers`` on every
-    case that returned (case index -> answer).
+    case that returned (case index -> answer): a known slip, a probe or a relation that
+    fits every answer; else what differs, with the rule restated."""
+    from perclab.checks._probes import general_probes, output_relation
 
-    A known slip is named only if it reproduces every one of those answers; when several
-    do, their hints are given together. Otherwise the hint says what differs and
-    restates the rule.
-    """
     confirmed = []
     for hint, variant in spec.wrong:
-        if hint in confirmed:
-            continue
-        if all(
-            _reproduces(spec, variant, spec.cases[j], answer)
-            for j, answer in sorted(answers.items(), key=lambda item: item[0] != k)
-        ):
+        if hint not in confirmed and _fits(spec, variant, answers, k):
             confirmed.append(hint)
-    if len(confirmed) == 1:
-        return confirmed[0]
-    if not confirmed:
-        from perclab.checks._probes import general_probes
-
-        for hint, variant in spec.probes + general_probes(spec):
-            if all(
-                _reproduces(spec, variant, spec.cases[j], answer)
-                for j, answer in sorted(answers.items(), key=lambda item: item[0] != k)
-            ):
-                return hint
-        from perclab.checks._probes import output_relation
-
-        relation = output_relation(spec, answers)
-        if relation:
-            return relation
-    factor = _constant_factor(spec, answers)
-    if factor is not None and not confirmed:
-        if factor == -1:
-            return (
-                "Every answer has the opposite sign of the expected one: a minus sign "
-                f"is missing or extra. {spec.rule}"
-            ).strip()
-        return (
-            f"Every answer is exactly {factor:.6g} times the expected one: a constant "
-            f"factor is wrong (a sum instead of a mean, a missing 1/2 or step size?). "
-            f"{spec.rule}"
-        ).strip()
-    if confirmed:
+    if len(confirmed) > 1:
         return "Your answers fit each of these slips on every case: " + " / ".join(
             confirmed[:2]
         )
-    same_length = (
+    if confirmed:
+        return confirmed[0]
+    for hint, variant in spec.probes + general_probes(spec):
+        if _fits(spec, variant, answers, k):
+            return hint
+    relation = output_relation(spec, answers)
+    if relation:
+        return relation
+    if (
         isinstance(expected, tuple)
         and isinstance(received, (tuple, list))
         and len(received) == len(expected)
-    )
-    if same_length:
+    ):
         text = _difference(spec, expected, received)
     elif problem.startswith("expected shape"):
-        text = _shape_problem(spec, expected, received) or problem[0].upper() + problem[1:]
-        text = text if text.endswith(".") else text + "."
+        text = _sentence(_shape_problem(spec, expected, received) or problem)
     elif problem != "wrong value" and not problem.endswith(": wrong value"):
-        text = problem[0].upper() + problem[1:] + "."
+        text = _sentence(problem)
     else:
         text = _per_sample(spec, func, spec.cases[k]) or _difference(
             spec, expected, received
@@ -527,13 +452,11 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
     Either one sample alone already gives a wrong answer (shown: a smaller case to work
     by hand), or every sample alone is right and so the way the samples are combined is
     wrong. Empty when the spec has no samples or nothing can be said."""
-    if spec.samples is None:
+    if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
         return ""
     i_X, i_y = spec.samples
     X = np.asarray(case.args[i_X])
     y = None if i_y is None else np.asarray(case.args[i_y])
-    if len(X) < 2:
-        return ""
     for i in range(len(X)):
         args = list(copy.deepcopy(case.args))
         args[i_X] = X[i : i + 1].copy()
@@ -562,109 +485,104 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
 # Exceptions: the usual cause of the common ones
 # ----------------------------------------------------------------------------------
 
+_SHAPES = (
+    r"could not be broadcast|input array dimensions|same number of dimensions|not "
+    r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
+)
 
-def _is_shape_error(low: str) -> bool:
-    return (
-        "could not be broadcast" in low
-        or "input array dimensions" in low
-        or "same number of dimensions" in low
-        or "not aligned" in low
-        or "mismatch in its core dimension" in low
-        or ("shapes" in low and "mismatch" in low)
-        or "dimension mismatch" in low
-    )
+# (pattern, hint): the first pattern found in "<exception type>: <message>", in lower
+# case, gives the hint for the usual cause of the exception.
+_EXCEPTION_HINTS = [
+    (
+        "truth value of an array",
+        "Python needed one True/False but got an array: max(0, array) and `if array:` "
+        "do that. Use np.maximum(0, a) for an elementwise maximum (np.minimum for a "
+        "minimum), and compare arrays elementwise (np.where, a boolean mask) instead "
+        "of with if.",
+    ),
+    (
+        "only integer scalar arrays|cannot be interpreted as an integer",
+        "np.max(0, a) and np.min(0, a) read a as an axis: for an elementwise maximum "
+        "use np.maximum(0, a) (np.minimum for a minimum).",
+    ),
+    (
+        "nonetype",
+        "A value was None: a function that ends without `return` returns None. Check "
+        "that your function (and every helper it calls) returns its result.",
+    ),
+    (
+        "^axiserror|axis.*out of bounds",
+        "An axis that the array does not have: a 1-D array (one sample, or w) has only "
+        "axis 0; on X, shape (n, d), axis=1 works along each sample's features and "
+        "axis=0 along the samples.",
+    ),
+    (
+        "only (length-1|size-1|0-dimensional) arrays",
+        "math.exp, math.log, float() and int() take one number, not an array: use "
+        "np.exp and np.log, which work elementwise.",
+    ),
+    (
+        _SHAPES,
+        "The shapes do not fit. X has one row per sample, shape (n, d); w and one sample "
+        "x have shape (d,); y has shape (n,). Compare with the shapes in `inputs` (X @ w, "
+        "not w @ X; y * X @ w means (y * X) @ w, write y * (X @ w)); a column to put "
+        "beside X needs shape (n, 1).",
+    ),
+    (
+        "cannot cast ufunc|same_kind",
+        "An in-place += on an integer array: the result of a float step cannot be "
+        "stored in it. Build a new array, w = w + step, or start from "
+        "np.asarray(w, dtype=float).",
+    ),
+    (
+        "^typeerror: .*('list'|sequence by non-int)",
+        "Arithmetic on a Python list: lists do not add or multiply elementwise. Convert "
+        "with np.asarray(...) first.",
+    ),
+    (
+        "^indexerror",
+        "An index outside the array: check the shapes in `inputs` (a single sample or a "
+        "single feature is a common edge case) and loop over range(len(...)).",
+    ),
+    (
+        "^overflowerror|math range error",
+        "math.exp overflows for large arguments: use numpy, and np.logaddexp(0, -m) for "
+        "ln(1 + exp(-m)).",
+    ),
+    ("^zerodivisionerror", "A division by zero: which quantity can be 0 on this case?"),
+    (
+        "^nameerror",
+        "A name your function uses is not defined: run the cells above, define the name "
+        "inside the function, or check its spelling.",
+    ),
+    (
+        "^recursionerror",
+        "Your function calls itself without end: call the helper you meant.",
+    ),
+    (
+        "^unboundlocalerror",
+        "A variable is read before it gets a value on this path (a loop that never ran, "
+        "or an if without else?).",
+    ),
+    (
+        "invalid parameter",
+        "In a search over a Pipeline, name each parameter as step__parameter, e.g. "
+        "{'logisticregression__C': [0.1, 1]} for make_pipeline(..., "
+        "LogisticRegression()).",
+    ),
+]
 
 
 def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
-    name, text = type(exc).__name__, str(exc)
-    low = text.lower()
+    text = f"{type(exc).__name__}: {exc}".lower()
     if spec is not None and spec.shape_error_hint:
-        if _is_shape_error(low) or name == "AxisError":
+        if re.search(_SHAPES, text) or text.startswith("axiserror"):
             return spec.shape_error_hint
-    if "truth value of an array" in low:
-        return (
-            "Python needed one True/False but got an array: max(0, array) and "
-            "`if array:` do that. Use np.maximum(0, a) for an elementwise maximum "
-            "(np.minimum for a minimum), and compare arrays elementwise (np.where, a "
-            "boolean mask) instead of with if."
-        )
-    if "only integer scalar arrays" in low or "cannot be interpreted as an integer" in low:
-        return (
-            "np.max(0, a) and np.min(0, a) read a as an axis: for an elementwise "
-            "maximum use np.maximum(0, a) (np.minimum for a minimum)."
-        )
-    if "nonetype" in low:
-        return (
-            "A value was None: a function that ends without `return` returns None. "
-            "Check that your function (and every helper it calls) returns its result."
-        )
-    if name == "AxisError" or ("axis" in low and "out of bounds" in low):
-        return (
-            "An axis that the array does not have: a 1-D array (one sample, or w) has "
-            "only axis 0; on X, shape (n, d), axis=1 works along each sample's "
-            "features and axis=0 along the samples."
-        )
-    if (
-        "only length-1 arrays" in low
-        or "only size-1 arrays" in low
-        or ("only 0-dimensional" in low)
-    ):
-        return (
-            "math.exp, math.log, float() and int() take one number, not an array: use "
-            "np.exp and np.log, which work elementwise."
-        )
-    if _is_shape_error(low):
-        return (
-            "The shapes do not fit. X has one row per sample, shape (n, d); w and one "
-            "sample x have shape (d,); y has shape (n,). Compare with the shapes in "
-            "`inputs` (X @ w, not w @ X; y * X @ w means (y * X) @ w, write "
-            "y * (X @ w)); a column to put beside X needs shape (n, 1)."
-        )
-    if "cannot cast ufunc" in low or "same_kind" in low:
-        return (
-            "An in-place += on an integer array: the result of a float step cannot be "
-            "stored in it. Build a new array, w = w + step, or start from "
-            "np.asarray(w, dtype=float)."
-        )
-    if name == "TypeError" and ("'list'" in low or "sequence by non-int" in low):
-        return (
-            "Arithmetic on a Python list: lists do not add or multiply elementwise. "
-            "Convert with np.asarray(...) first."
-        )
-    if name == "IndexError":
-        return (
-            "An index outside the array: check the shapes in `inputs` (a single sample "
-            "or a single feature is a common edge case) and loop over range(len(...))."
-        )
-    if name in ("OverflowError",) or "math range error" in low:
-        return (
-            "math.exp overflows for large arguments: use numpy, and np.logaddexp(0, -m) "
-            "for ln(1 + exp(-m))."
-        )
-    if name == "ZeroDivisionError":
-        return "A division by zero: which quantity can be 0 on this case?"
-    if name == "NameError":
-        return (
-            "A name your function uses is not defined: run the cells above, define "
-            "the name inside the function, or check its spelling."
-        )
-    if name == "RecursionError":
-        return "Your function calls itself without end: call the helper you meant."
-    if name == "UnboundLocalError":
-        return (
-            "A variable is read before it gets a value on this path (a loop that "
-            "never ran, or an if without else?)."
-        )
-    if "invalid parameter" in low:
-        return (
-            "In a search over a Pipeline, name each parameter as step__parameter, e.g. "
-            "{'logisticregression__C': [0.1, 1]} for make_pipeline(..., "
-            "LogisticRegression())."
-        )
-    return ""
+    return next((hint for found, hint in _EXCEPTION_HINTS if re.search(found, text)), "")
 
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab
+_LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy", "joblib"))
 
 
 def _in_package(filename: str) -> bool:
@@ -678,19 +596,14 @@ def _in_package(filename: str) -> bool:
 
 def _where_raised(exc: BaseException) -> str:
     """The learner's line that raised ``exc`` (the deepest frame outside libraries)."""
-    ignored = (os.sep + "numpy" + os.sep, os.sep + "sklearn" + os.sep)
-    ignored += (os.sep + "scipy" + os.sep, os.sep + "joblib" + os.sep)
     frames = [
         f
         for f in traceback.extract_tb(exc.__traceback__)
-        if not any(part in f.filename for part in ignored)
+        if f.line
+        and not any(lib in f.filename for lib in _LIBRARIES)
         and not _in_package(f.filename)
-        and f.line
     ]
-    if not frames:
-        return ""
-    frame = frames[-1]
-    return f"{_short(frame.line, 100)}   (in {frame.name})"
+    return f"{_short(frames[-1].line, 100)}   (in {frames[-1].name})" if frames else ""
 
 
 # ----------------------------------------------------------------------------------
@@ -722,19 +635,42 @@ def _changed(before, after) -> bool:
         return False
 
 
-def _raised_report(spec, where, case, exc) -> str:
+def _where(spec: _Spec, k: int) -> str:
+    n, about = len(spec.cases), spec.cases[k].about
+    return f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({about})"
+
+
+def _raised_report(spec: _Spec, k: int, exc) -> str:
+    first = str(exc).splitlines()[0] if str(exc) else ""
     lines = [
-        f"{where}: your function raised {type(exc).__name__}: "
-        f"{_short(str(exc).splitlines()[0] if str(exc) else '', 160)}",
-        f"  inputs:   {_inputs(spec, case)}",
+        f"{_where(spec, k)}: your function raised {type(exc).__name__}: "
+        f"{_short(first, 160)}",
+        f"  inputs:   {_inputs(spec, spec.cases[k])}",
     ]
-    line = _where_raised(exc)
-    if line:
-        lines.append(f"  at:       {line}")
-    hint = _exception_hint(exc, spec)
-    if hint:
-        lines.append(f"  hint: {hint}")
+    line, hint = _where_raised(exc), _exception_hint(exc, spec)
+    lines += [f"  at:       {line}"] * bool(line) + [f"  hint: {hint}"] * bool(hint)
     return "\n".join(lines)
+
+
+def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
+    return (
+        f"{_where(spec, k)}: your function changed its argument {name} in place.\n"
+        f"  inputs:   {_inputs(spec, spec.cases[k])}\n"
+        f"  {name} is now: {_show(after)}\n"
+        f"  hint: {name} changed in place, and the exercise asks you to leave it as it "
+        f"was: build a new value, {name} = {name} + step rather than {name} += step (or "
+        f"start from {name}.copy())."
+    )
+
+
+def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
+    return (
+        f"{_where(spec, k)} fails.\n"
+        f"  inputs:   {_inputs(spec, spec.cases[k])}\n"
+        f"  expected: {_show(expected)}\n"
+        f"  received: {_show(received)}\n"
+        f"  hint: {hint}"
+    )
 
 
 def _evaluate(spec: _Spec, func, report) -> None:
@@ -744,11 +680,9 @@ def _evaluate(spec: _Spec, func, report) -> None:
     first failure is known (the report without the diagnosis over later cases); and
     ("final", passed, text).
     """
-    n = len(spec.cases)
     answers, failure = {}, None  # failure: (k, expected, received, problem)
     for k, case in enumerate(spec.cases):
         report(("case", k))
-        where = f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({case.about})"
         args = copy.deepcopy(case.args)
         try:
             with np.errstate(all="ignore"):
@@ -760,60 +694,36 @@ def _evaluate(spec: _Spec, func, report) -> None:
             continue
         except Exception as exc:
             if failure is None:
-                report(("final", False, _raised_report(spec, where, case, exc)))
+                report(("final", False, _raised_report(spec, k, exc)))
                 return
             continue
         for name, before, after in zip(spec.params, case.args, args, strict=False):
             name = name.partition("=")[0]
             if name in spec.frozen and failure is None and _changed(before, after):
-                report(
-                    (
-                        "final",
-                        False,
-                        f"{where}: your function changed its argument {name} in place.\n"
-                        f"  inputs:   {_inputs(spec, case)}\n"
-                        f"  {name} is now: {_show(after)}\n"
-                        f"  hint: {name} changed in place, and the exercise asks you to "
-                        f"leave it as it was: build a new value, {name} = {name} + step "
-                        f"rather than {name} += step (or start from {name}.copy()).",
-                    )
-                )
+                report(("final", False, _changed_report(spec, k, name, after)))
                 return
         answers[k] = received
         if failure is not None:
             continue
         expected = _quietly(spec.reference, *case.args)
         problem = _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs)
-        if problem is None:
-            continue
-        failure = (k, expected, received, problem)
-        head = (
-            f"{where} fails.\n"
-            f"  inputs:   {_inputs(spec, case)}\n"
-            f"  expected: {_show(expected)}\n"
-            f"  received: {_show(received)}\n"
-        )
-        quick = problem if problem != "wrong value" else ""
-        quick = quick or _difference(spec, expected, received)
-        report(("provisional", False, head + f"  hint: {_short(quick + ' ' + spec.rule)}"))
+        if problem is not None:
+            failure = (k, expected, received, problem)
+            quick = problem if problem != "wrong value" else ""
+            quick = _short(
+                (quick or _difference(spec, expected, received)) + " " + spec.rule
+            )
+            report(
+                ("provisional", False, _failed_report(spec, k, expected, received, quick))
+            )
     if failure is None:
-        report(("final", True, f"All {n} cases pass."))
+        report(("final", True, f"All {len(spec.cases)} cases pass."))
         return
     k, expected, received, problem = failure
-    hint = _diagnose(spec, func, k, answers, expected, received, problem)
-    case = spec.cases[k]
-    where = f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({case.about})"
-    report(
-        (
-            "final",
-            False,
-            f"{where} fails.\n"
-            f"  inputs:   {_inputs(spec, case)}\n"
-            f"  expected: {_show(expected)}\n"
-            f"  received: {_show(received)}\n"
-            f"  hint: {_short(hint, 2 * _WIDTH)}",
-        )
+    hint = _short(
+        _diagnose(spec, func, k, answers, expected, received, problem), 2 * _WIDTH
     )
+    report(("final", False, _failed_report(spec, k, expected, received, hint)))
 
 
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
@@ -822,12 +732,10 @@ def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckRes
     printed = [m[1] for m in messages if m[0] == "printed"]
     if printed:  # what the learner's function printed, before the report
         print(printed[-1].rstrip("\n"))
-    final = [m for m in messages if m[0] == "final"]
-    if final:
-        return _finish(final[-1][1], n, final[-1][2])
-    provisional = [m for m in messages if m[0] == "provisional"]
-    if provisional:
-        return _finish(provisional[-1][1], n, provisional[-1][2])
+    for kind in ("final", "provisional"):
+        found = [m for m in messages if m[0] == kind]
+        if found:
+            return _finish(found[-1][1], n, found[-1][2])
     progress = [m[1] for m in messages if m[0] == "case"]
     if finished and not progress:
         return _finish(False, n, f"The check of {spec_name} stopped unexpectedly.")
@@ -848,18 +756,16 @@ def _run(spec: _Spec, func) -> CheckResult:
     messages, finished = _isolated(lambda report: _evaluate(spec, func, report), seconds)
 
     def on_timeout(k, finished):
-        case = spec.cases[k]
-        where = f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({case.about})"
+        inputs = f"  inputs:   {_inputs(spec, spec.cases[k])}"
         if finished:  # the child ended without a result: it crashed
             return (
-                f"{where}: the check's process ended abruptly (a crash in compiled "
-                "code, or an exit call in your function).\n"
-                f"  inputs:   {_inputs(spec, case)}"
+                f"{_where(spec, k)}: the check's process ended abruptly (a crash in "
+                f"compiled code, or an exit call in your function).\n{inputs}"
             )
         hint = spec.slow_hint or "Does every loop of your function end?"
         return (
-            f"{where} did not finish: the check stopped at its limit of {seconds:g} s.\n"
-            f"  inputs:   {_inputs(spec, case)}\n  hint: {hint}"
+            f"{_where(spec, k)} did not finish: the check stopped at its limit of "
+            f"{seconds:g} s.\n{inputs}\n  hint: {hint}"
         )
 
     return _outcome(spec.name, n, messages, finished, on_timeout)
@@ -885,10 +791,9 @@ def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
     X = rng.integers(-4, 5, size=(4 * n_samples, n_features))
     score = X @ w_star + b_star
     X, score = X[score != 0][:n_samples], score[score != 0][:n_samples]
-    y = np.where(score > 0, 1, -1)
     if X.shape[0] == 0:  # pragma: no cover - practically never with 4n draws
         return _integer_separable(rng, n_samples, n_features, as_float=as_float, bias=bias)
-    return (X.astype(float) if as_float else X), y
+    return (X.astype(float) if as_float else X), np.where(score > 0, 1, -1)
 
 
 def _score(X, w, b):

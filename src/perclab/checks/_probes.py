@@ -230,13 +230,20 @@ _RELATIONS = [
 
 
 def output_relation(spec, answers: dict) -> str:
-    """The hint of the first general relation between the reference's output and the
-    learner's answer that holds on every answered case, or ``""``. For a tuple, each
-    returned value must be either right on every case or in the relation on every
-    case (a value right on some cases and related on others fits no single slip)."""
+    """The hint of the first relation between the reference's output and the learner's
+    answer that holds on every answered case, or ``""``: the spec's own relations, then
+    the general ones. For a tuple, each returned value must be either right on every
+    case or in the relation on every case (a value right on some cases and related on
+    others fits no single slip)."""
     from perclab.checks._core import _quietly
 
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
+    for hint, holds in spec.relations:
+        if all(
+            _safe(holds, spec.cases[j].args, expected[j], answer)
+            for j, answer in answers.items()
+        ):
+            return hint
     only = _only_one_value(spec, answers, expected)
     if only:
         return only
@@ -254,7 +261,41 @@ def output_relation(spec, answers: dict) -> str:
         related = [all(_safe(relation, *p[m]) for p in pairs) for m in range(n_parts)]
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
-    return _bias_never_moves(spec, answers, expected)
+    return _bias_never_moves(spec, answers, expected) or _constant_factor(
+        spec, answers, expected
+    )
+
+
+def _constant_factor(spec, answers: dict, expected: dict) -> str:
+    """Every answer is r times the expected one, the same r (not 1) on every case; for
+    numbers compared with a tolerance only."""
+    from perclab.checks._core import _as_numbers
+
+    if spec.rtol == 0 and spec.atol == 0:
+        return ""
+    ratios = []
+    for j, answer in answers.items():
+        if isinstance(expected[j], (tuple, bool)):
+            return ""
+        want, got = np.asarray(expected[j], dtype=float), _as_numbers(answer)
+        big = np.abs(want) > 1e-9
+        if (
+            got is None
+            or got.shape != want.shape
+            or not np.allclose(got[~big], 0.0, atol=1e-9)
+        ):
+            return ""
+        ratios.extend((got[big] / want[big]).ravel())
+    r = float(np.median(ratios)) if len(ratios) >= 3 else 1.0
+    if not np.allclose(ratios, r, rtol=1e-6) or np.isclose(r, 1.0) or r == 0:
+        return ""
+    if r == -1:
+        slip = "Every answer has the opposite sign of the expected one: a minus sign is"
+        return f"{slip} missing or extra. {spec.rule}".strip()
+    return (
+        f"Every answer is exactly {r:.6g} times the expected one: a constant factor is "
+        f"wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
+    ).strip()
 
 
 def _only_one_value(spec, answers: dict, expected: dict) -> str:
