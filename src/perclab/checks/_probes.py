@@ -10,6 +10,7 @@ it applies to every check whose function has such a parameter.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import numpy as np
@@ -96,9 +97,30 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
             _with_arg(params, "n_steps", lambda v: int(v) + 1),
         ),
         (
-            "Only the first sweep was made (a return or break inside the loop over "
-            "sweeps?): repeat the sweeps until one has no mistake or max_epochs are done.",
+            "Only the first sweep was made: a return or break inside the loop over "
+            "sweeps, or a test for change that compares w with itself (w_old = w is not "
+            "a copy when w changes in place: w_old = w.copy()). Repeat the sweeps until "
+            "one has no mistake or max_epochs are done.",
             _with_arg(params, "max_epochs", lambda v: min(int(v), 1)),
+        ),
+        (
+            "max_epochs is ignored: stop after at most max_epochs sweeps, the number "
+            "passed in (pass it on to any function you call).",
+            _with_arg(
+                params,
+                "max_epochs",
+                lambda v: _defaults(params).get(_position(params, "max_epochs"), 1000),
+            ),
+        ),
+        (
+            "max_epochs is ignored: stop after at most max_epochs sweeps, the number "
+            "passed in (pass it on to any function you call).",
+            _with_arg(params, "max_epochs", lambda v: 1000),
+        ),
+        (
+            "The counts are missing from the score: weight each training point's term "
+            "by its count, f(x) = sum_j c_j y_j k(x_j, x).",
+            _with_arg(params, "counts", lambda v: np.ones(np.shape(v))),
         ),
         (
             "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
@@ -226,7 +248,22 @@ _RELATIONS = [
         "Return the changes between consecutive rows (np.diff), not the values themselves.",
         lambda e, r: np.ndim(e) >= 1 and _is_differences(e, r),
     ),
+    (
+        "Your numbers are cut to whole numbers (int(), round(), // or an integer "
+        "array): keep them as floats (np.asarray(..., dtype=float), / rather than //).",
+        lambda e, r: any(_close(r, cut(np.asarray(e, float))) for cut in _CUTS),
+    ),
+    (
+        "You return whether each point was ever a mistake (0 or 1, True or False), not "
+        "how many times: add 1 to its count on every mistake (c[i] += 1), never set it.",
+        lambda e, r: (
+            np.ndim(e) == 1
+            and np.all(np.asarray(e, float) >= 0)
+            and _close(r, np.asarray(e, float) > 0)
+        ),
+    ),
 ]
+_CUTS = (np.trunc, np.round, np.floor, np.ceil)
 
 
 def output_relation(spec, answers: dict) -> str:
@@ -244,7 +281,7 @@ def output_relation(spec, answers: dict) -> str:
             for j, answer in answers.items()
         ):
             return hint
-    only = _only_one_value(spec, answers, expected)
+    only = _only_one_value(spec, answers, expected) or _swapped(spec, answers, expected)
     if only:
         return only
     pairs = []
@@ -261,8 +298,54 @@ def output_relation(spec, answers: dict) -> str:
         related = [all(_safe(relation, *p[m]) for p in pairs) for m in range(n_parts)]
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
-    return _bias_never_moves(spec, answers, expected) or _constant_factor(
-        spec, answers, expected
+    return (
+        _never_moves(spec, answers, expected)
+        or _bias_never_moves(spec, answers, expected)
+        or _constant_factor(spec, answers, expected)
+    )
+
+
+def _swapped(spec, answers: dict, expected: dict) -> str:
+    """Two returned values in each other's place, on every answered case."""
+    names = spec.outputs
+    for a, b in itertools.combinations(range(len(names)), 2):
+        order = list(range(len(names)))
+        order[a], order[b] = b, a
+        if all(
+            isinstance(answer, (tuple, list))
+            and len(answer) == len(names)
+            and all(_close(answer[m], expected[j][order[m]]) for m in order)
+            for j, answer in answers.items()
+        ):
+            return (
+                f"The values are in the wrong order ({names[a]} and {names[b]} are in "
+                f"each other's place): return ({', '.join(names)})."
+            )
+    return ""
+
+
+def _never_moves(spec, answers: dict, expected: dict) -> str:
+    """A training function whose weights (or counts) stay 0 on every case, while the
+    reference's move on some case."""
+    if spec.sweep is None:
+        return ""
+
+    def weights(value):
+        parts, names = _parts(value), spec.outputs or ("w",)
+        return [p for p, n in zip(parts, names, strict=False) if n[0] in "wbc"]
+
+    moved = False
+    for j, answer in answers.items():
+        got = weights(answer)
+        if not got or not all(_close(g, np.zeros(np.shape(g))) for g in got):
+            return ""
+        moved = moved or not all(_close(e, 0 * np.asarray(e)) for e in weights(expected[j]))
+    if not moved:
+        return ""
+    return (
+        "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
+        "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
+        "must cause an update."
     )
 
 
