@@ -12,9 +12,7 @@ from perclab.theory import absorb_bias as _absorb_bias
 from perclab.theory import margin as _margin
 from perclab.theory import radius as _radius
 
-# ----------------------------------------------------------------------------------
 # Exercise 5: radius, margin and the mistake bound
-# ----------------------------------------------------------------------------------
 
 _CENTRE = "R is measured from the origin, not from the centre of the data."
 
@@ -365,9 +363,7 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
     return _run(spec, mistake_bound)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 6: the proof's two inequalities on a run
-# ----------------------------------------------------------------------------------
 
 
 def _sq(W):

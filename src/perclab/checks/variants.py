@@ -21,19 +21,7 @@ from perclab.perceptron import predict as _predict
 from perclab.variants import kernel_perceptron as _kernel_perceptron
 from perclab.variants import pocket as _pocket
 
-# ----------------------------------------------------------------------------------
 # Exercise 9: the pocket algorithm
-# ----------------------------------------------------------------------------------
-
-
-def _is_error(m, y):
-    return m <= 0
-
-
-def _errors(X, y, W, B, test=_is_error):
-    """The training errors, counted by ``test(margins, y)``, of each row of ``W``."""
-    y = np.asarray(y, float)[:, None]
-    return np.sum(test(y * (np.asarray(X, float) @ W.T + B), y), axis=0)
 
 
 def _ref_pocket(X, y, max_epochs=50):
@@ -41,19 +29,16 @@ def _ref_pocket(X, y, max_epochs=50):
     return run.w, run.b, run.n_errors
 
 
-def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=_is_error, last=False):
-    """A slip of the pocket: the first (``last``: the last) of the weights the
-    reference's run visits with the fewest errors counted by ``test``, among all of
-    them, those at the end of each sweep, or the final one only."""
+def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False):
+    """A slip of the pocket: of the weights the reference's run visits (all ``rows``,
+    those after each sweep, or the final ones) the first (or ``last``) with the fewest
+    errors, counted by ``test(margins, y)`` (by default margins <= 0)."""
     run = _pocket(X, y, max_epochs=int(max_epochs))
-    W, B = run.history.w, run.history.b
-    if rows == "final":
-        ks = np.array([len(B) - 1])
-    elif rows == "epoch":
-        ks = np.r_[0, np.cumsum(run.mistakes_per_epoch)]
-    else:
-        ks = np.arange(len(B))
-    errors = _errors(X, y, W[ks], B[ks], test)
+    W, B, y = run.history.w, run.history.b, np.asarray(y, float)[:, None]
+    ks = {"final": [len(B) - 1], "epoch": np.r_[0, np.cumsum(run.mistakes_per_epoch)]}
+    ks = np.asarray(ks.get(rows, np.arange(len(B))))
+    m = y * (np.asarray(X, float) @ W[ks].T + B[ks])
+    errors = np.sum(m <= 0 if test is None else test(m, y), axis=0)
     j = len(ks) - 1 - np.argmin(errors[::-1]) if last else np.argmin(errors)
     return W[ks[j]], float(B[ks[j]]), int(errors[j])
 
@@ -165,9 +150,7 @@ def check_pocket(pocket) -> CheckResult:
     return _run(spec, pocket)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 10: the kernel perceptron on XOR
-# ----------------------------------------------------------------------------------
 
 
 def _linear_kernel(A, B):
@@ -346,11 +329,6 @@ def _cases_kernel_predict() -> list[_Case]:
     return cases
 
 
-def _kernel_scores(X_train, y_train, counts, kernel, X_new):
-    weights = np.asarray(counts, float) * np.asarray(y_train, float)
-    return weights @ np.asarray(kernel(X_train, X_new), float)
-
-
 def check_kernel_predict(kernel_predict) -> CheckResult:
     """Check ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
 
@@ -368,6 +346,10 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     True
     """
     ref = _ref_kernel_predict
+
+    def strict(X, y, *a):  # -sign(-f) with sign(0) = +1 is +1 only where f > 0
+        return -ref(X, -np.asarray(y, float), *a)
+
     spec = _Spec(
         exercise=10,
         name="kernel_predict",
@@ -384,11 +366,11 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             (
                 "Where f(x) = 0 you returned 0 (np.sign); return +1 there, as "
                 "perclab.predict does.",
-                lambda *args: np.sign(_kernel_scores(*args)),
+                lambda *a: (ref(*a) + strict(*a)) // 2,
             ),
             (
                 "A score of exactly 0 gets the label +1: use >= 0, not > 0.",
-                lambda *args: np.where(_kernel_scores(*args) > 0, 1, -1),
+                strict,
             ),
             (
                 "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, x).",
