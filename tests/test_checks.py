@@ -691,6 +691,21 @@ def pocket_per_epoch(X, y, max_epochs=50):
     return best
 
 
+def pocket_best_starts_at_zero(X, y, max_epochs=50):
+    w, b = np.zeros(X.shape[1]), 0.0
+    best = (w.copy(), b, 0)
+    for _ in range(max_epochs):
+        clean = True
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, clean = w + y_i * x_i, b + y_i, False
+                if count_errors(X, y, w, b) < best[2]:
+                    best = (w.copy(), b, count_errors(X, y, w, b))
+        if clean:
+            break
+    return best
+
+
 def poly2(A, B):
     return (1 + A @ B.T) ** 2
 
@@ -767,6 +782,20 @@ def kernel_perceptron_signed(X, y, kernel, max_epochs=100):
         if clean:
             break
     return beta
+
+
+def kernel_perceptron_count_by_label(X, y, kernel, max_epochs=100):
+    K = kernel(X, X)
+    c = np.zeros(len(y))
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if y[i] * np.sum(c * y * K[:, i]) <= 0:
+                c[i] += y[i]
+                clean = False
+        if clean:
+            break
+    return c
 
 
 def kernel_predict_right(X_train, y_train, alpha, kernel, X_new):
@@ -918,9 +947,11 @@ WRONG = [
     (checks.check_pocket, pocket_last, "returned the last weights"),
     (checks.check_pocket, pocket_ties_replace, "strictly fewer errors"),
     (checks.check_pocket, pocket_per_epoch, "after every update"),
+    (checks.check_pocket, pocket_best_starts_at_zero, "must start at the errors"),
     (checks.check_kernel_perceptron, kernel_perceptron_strict, "not < 0"),
     (checks.check_kernel_perceptron, kernel_perceptron_no_labels, "The labels weight"),
     (checks.check_kernel_perceptron, kernel_perceptron_signed, "c_i * y_i"),
+    (checks.check_kernel_perceptron, kernel_perceptron_count_by_label, "goes up by 1"),
     (checks.check_kernel_predict, kernel_predict_sign, "np.sign"),
     (checks.check_kernel_predict, kernel_predict_strict, "not > 0"),
 ]

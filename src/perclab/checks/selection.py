@@ -5,21 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from perclab.checks import _core
-from perclab.checks._core import (
-    CheckResult,
-    _finish,
-    _isolated,
-    _not_implemented,
-    _rng,
-    _short,
-)
+from perclab.checks._core import CheckResult
 
 _N_CASES = 5
 _WHERE = "Exercise 11, select_model"
-
-# ----------------------------------------------------------------------------------
-# Exercise 11: model selection on a real data set
-# ----------------------------------------------------------------------------------
+_ABOUT = ("the training set", "a random subset of 200 training rows")
 
 
 def _dense(Z):
@@ -32,22 +22,21 @@ def _same_transform(a, b, probe) -> bool:
 
 
 def _fitted_on(step, Z_fit, y_fit, Z_all, y_all) -> str:
-    """Which data a fitted pipeline step saw: "fit" (exactly the training rows passed
-    in), "all" (the whole data set), "other", or "unknown" (it cannot be told, e.g. a
-    step that is random, or one that cannot be refitted here)."""
+    """Which data a fitted pipeline step saw: "fit" (exactly the rows passed in), "all"
+    (the whole data set), "other", or "unknown" (a random step, or one that cannot be
+    refitted here)."""
     from sklearn.base import clone
+
+    def refit(Z, y):
+        return clone(step).fit(Z, y)
 
     probe = Z_fit[:10]
     try:
-        if _same_transform(step, clone(step).fit(Z_fit, y_fit), probe):
+        if _same_transform(step, refit(Z_fit, y_fit), probe):
             return "fit"
-        if not _same_transform(
-            clone(step).fit(Z_fit, y_fit), clone(step).fit(Z_fit, y_fit), probe
-        ):
+        if not _same_transform(refit(Z_fit, y_fit), refit(Z_fit, y_fit), probe):
             return "unknown"  # not reproducible: refitting it tells nothing
-        if Z_all is not None and _same_transform(
-            step, clone(step).fit(Z_all, y_all), probe
-        ):
+        if Z_all is not None and _same_transform(step, refit(Z_all, y_all), probe):
             return "all"
     except Exception:
         return "unknown"
@@ -95,11 +84,8 @@ def _no_effect(search, X_fit, y_fit) -> str | None:
     for p in (params[0], params[-1]):
         model = clone(search.estimator).set_params(**clone(p, safe=False))
         model.fit(X_fit, y_fit)
-        method = next(
-            m
-            for m in ("decision_function", "predict_proba", "predict")
-            if hasattr(model, m)
-        )
+        methods = ("decision_function", "predict_proba", "predict")
+        method = next(m for m in methods if hasattr(model, m))
         outputs.append(np.asarray(getattr(model, method)(X_fit), dtype=float))
     if outputs[0].shape == outputs[1].shape and np.allclose(outputs[0], outputs[1]):
         searched = sorted({key for p in params for key in p})
@@ -152,29 +138,17 @@ def _selection_problem(search, X_fit, y_fit, X_all, y_all) -> str | None:
 
 def _scoring_name(search) -> str:
     scoring = getattr(search, "scoring", None)
-    if scoring is None:
-        return "accuracy"
-    if isinstance(scoring, str):
-        return scoring
+    if scoring is None or isinstance(scoring, str):
+        return "accuracy" if scoring is None else scoring
     return getattr(scoring, "__name__", type(scoring).__name__)
 
 
-# Modules a solution commonly imports inside select_model. They are imported before the
-# clock starts: the check's child process inherits them, and a slow first import (seconds
-# on a busy machine) does not count against the solution.
+# The sklearn modules a solution commonly imports. They are imported before the clock
+# starts: the check's child inherits them, and a slow first import does not count.
 _SKLEARN_MODULES = (
-    "sklearn.base",
-    "sklearn.decomposition",
-    "sklearn.feature_selection",
-    "sklearn.impute",
-    "sklearn.linear_model",
-    "sklearn.metrics",
-    "sklearn.model_selection",
-    "sklearn.neighbors",
-    "sklearn.pipeline",
-    "sklearn.preprocessing",
-    "sklearn.svm",
-)
+    "base decomposition feature_selection impute linear_model metrics model_selection "
+    "neighbors pipeline preprocessing svm"
+).split()
 
 
 def _prepare():
@@ -182,7 +156,7 @@ def _prepare():
     import importlib
 
     for name in _SKLEARN_MODULES:
-        importlib.import_module(name)
+        importlib.import_module(f"sklearn.{name}")
     from sklearn.model_selection import train_test_split
 
     from perclab.datasets import load_breast_cancer
@@ -193,102 +167,64 @@ def _prepare():
 
 def _evaluate(select_model, data, report) -> None:
     X, y, X_train, X_test, y_train, y_test = data
-    subset = _rng(17).choice(len(X_train), size=200, replace=False)
-    calls = [
-        ("the training set", X_train, y_train),
-        ("a random subset of 200 training rows", X_train[subset], y_train[subset]),
-    ]
+    subset = _core._rng(17).choice(len(X_train), size=200, replace=False)
+    calls = [(X_train, y_train), (X_train[subset], y_train[subset])]
     searches = []
-    for k, (about, X_fit, y_fit) in enumerate(calls):
+    for k, (about, (X_fit, y_fit)) in enumerate(zip(_ABOUT, calls, strict=True)):
         report(("case", k))
         try:
             search = select_model(X_fit.copy(), y_fit.copy())
         except NotImplementedError:
-            report(("final", False, _not_implemented(11, "select_model")))
-            return
+            return report(("final", False, _core._not_implemented(11, "select_model")))
         except Exception as exc:
             lines = [
                 f"{_WHERE} on {about} raised {type(exc).__name__}: "
-                f"{_short(str(exc).splitlines()[0] if str(exc) else '', 160)}",
+                f"{_core._short(str(exc).splitlines()[0] if str(exc) else '', 160)}",
                 f"  inputs:   X_train of shape {X_fit.shape}, y_train of shape "
                 f"{y_fit.shape}",
             ]
             line, hint = _core._where_raised(exc), _core._exception_hint(exc)
             lines += [f"  at:       {line}"] if line else []
             lines += [f"  hint: {hint}"] if hint else []
-            report(("final", False, "\n".join(lines)))
-            return
+            return report(("final", False, "\n".join(lines)))
         problem = _selection_problem(search, X_fit, y_fit, X, y)
         if problem:
-            report(("final", False, f"{_WHERE} on {about} fails.\n  hint: {problem}"))
-            return
+            return report(
+                ("final", False, f"{_WHERE} on {about} fails.\n  hint: {problem}")
+            )
         searches.append(search)
     search = searches[0]
-    predicted = np.asarray(search.best_estimator_.predict(X_test))
-    test_score = float(np.mean(predicted == y_test))
-    if not 0.9 <= test_score <= 1.0:
-        report(
-            (
-                "final",
-                False,
-                f"{_WHERE} fails: the accuracy on the held-out test set is "
-                f"{test_score:.3f}, below 0.9.\n  hint: is the model a classifier of "
-                "y (labels -1 and +1), fitted on scaled features? A scaled linear "
-                "model reaches about 0.95 here.",
-            )
-        )
-        return
-    report(
-        (
-            "final",
-            True,
-            f"All {_N_CASES} cases pass: cross-validated score "
-            f"{float(search.best_score_):.3f} ({_scoring_name(search)}), test accuracy "
-            f"{test_score:.3f}.",
-        )
+    test_score = float(
+        np.mean(np.asarray(search.best_estimator_.predict(X_test)) == y_test)
     )
+    if not 0.9 <= test_score <= 1.0:
+        text = (
+            f"{_WHERE} fails: the accuracy on the held-out test set is {test_score:.3f}, "
+            "below 0.9.\n  hint: is the model a classifier of y (labels -1 and +1), fitted "
+            "on scaled features? A scaled linear model reaches about 0.95 here."
+        )
+        return report(("final", False, text))
+    score, name = float(search.best_score_), _scoring_name(search)
+    text = f"All {_N_CASES} cases pass: cross-validated score {score:.3f} ({name}), test"
+    report(("final", True, f"{text} accuracy {test_score:.3f}."))
 
 
 def check_model_selection(select_model) -> CheckResult:
     """Check ``select_model(X_train, y_train)``: cross-validated selection of a pipeline.
 
-    The data are the breast-cancer data that ship with scikit-learn
-    (:func:`perclab.datasets.load_breast_cancer`); the check holds out a stratified
-    quarter as a test set and passes only the rest to ``select_model``, which must return
-    a fitted search object (``GridSearchCV`` or alike). What can be verified from
-    behaviour, and is, for any pipeline and any ``scoring``:
+    On the breast-cancer data (:func:`perclab.datasets.load_breast_cancer`) the check
+    holds out a stratified quarter as a test set and passes the rest to ``select_model``,
+    which must return a fitted search object (``GridSearchCV`` or alike). For any
+    pipeline and ``scoring`` the 5 cases verify: (1) a fitted search with
+    ``cv_results_``, a ``best_estimator_``, at least two candidates and 3 folds; (2) a
+    Pipeline with a fitted step (scaler, selector, ...) before the model; (3) every
+    fitted step saw exactly the training rows passed in (scaler statistics compared to
+    1e-9; a step whose refit is random is not judged); (4) the same on a random subset of
+    200 rows; (5) candidates that differ (when all score the same, two are refitted and
+    must differ) and a test accuracy of at least 0.9. Whether the grid was chosen by
+    looking at the test set cannot be verified. The search runs in one process, with the
+    common scikit-learn modules imported before the clock starts.
 
-    1. the result is a fitted search with ``cv_results_``, a ``best_estimator_`` and at
-       least two candidate settings, cross-validated with at least 3 folds;
-    2. the chosen estimator is a Pipeline with at least one fitted step (a scaler, a
-       feature selector, ...) before the model, so that every fold fits its own;
-    3. every fitted step saw exactly the training rows passed in, not the whole data set
-       (followed through the pipeline, so a selector before the scaler is fine);
-       a step whose refit is not reproducible (random) is not judged;
-    4. the same holds on a second call with a random subset of the training rows (the
-       function uses its arguments);
-    5. the candidates differ: when all of them score the same, two are refitted and must
-       give different models (``alpha`` of a ``Perceptron`` without a penalty does
-       nothing); and the accuracy of the chosen model on the held-out test set, which
-       the check computes after selection, is at least 0.9.
-
-    What cannot be verified: whether the grid itself was chosen by looking at the test
-    set. Scaler statistics are compared to 1e-9. The whole check, both calls included,
-    has the same time limit as every check; the search runs in one process (``n_jobs``
-    has no effect inside the check), and the common scikit-learn modules are imported
-    before the clock starts.
-
-    Parameters
-    ----------
-    select_model : callable
-        ``select_model(X_train, y_train)`` returning a fitted search object.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
     >>> from sklearn.linear_model import LogisticRegression
     >>> from sklearn.model_selection import GridSearchCV
     >>> from sklearn.pipeline import make_pipeline
@@ -301,7 +237,7 @@ def check_model_selection(select_model) -> CheckResult:
     All 5 cases pass: cross-validated score 0.9... (accuracy), test accuracy 0.9...
     """
     if not callable(select_model):
-        return _finish(
+        return _core._finish(
             False,
             _N_CASES,
             "Pass the function itself, e.g. check_model_selection(select_model), not "
@@ -318,14 +254,13 @@ def check_model_selection(select_model) -> CheckResult:
         with joblib.parallel_config(backend="sequential"):
             _evaluate(select_model, data, report)
 
-    messages, finished = _isolated(work, seconds)
-    abouts = ("the training set", "a random subset of 200 training rows")
+    messages, finished = _core._isolated(work, seconds)
 
     def on_timeout(k, finished):
         if finished:
-            return f"{_WHERE} on {abouts[k]}: the check's process ended abruptly."
+            return f"{_WHERE} on {_ABOUT[k]}: the check's process ended abruptly."
         return (
-            f"{_WHERE} on {abouts[k]} did not finish: the check stopped at its limit of "
+            f"{_WHERE} on {_ABOUT[k]} did not finish: the check stopped at its limit of "
             f"{seconds:g} s.\n  hint: search a smaller grid, or fewer folds; is "
             "max_iter reasonable?"
         )

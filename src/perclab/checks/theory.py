@@ -6,31 +6,41 @@ import warnings
 
 import numpy as np
 
-from perclab.checks._core import (
-    _WORKED_X,
-    _WORKED_Y,
-    CheckResult,
-    _Case,
-    _rng,
-    _run,
-    _score,
-    _Spec,
-)
+from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
 from perclab.theory import margin as _margin
 from perclab.theory import radius as _radius
 
-# ----------------------------------------------------------------------------------
 # Exercise 5: radius, margin and the mistake bound
-# ----------------------------------------------------------------------------------
+
+_CENTRE = "R is measured from the origin, not from the centre of the data."
+
+
+def _ref_radius(X, fit_bias=False):
+    return _radius(X, fit_bias=bool(fit_bias))
+
+
+def _centred_radius(X, *args):
+    """R from the centre of the data (with or without a bias: the 1s centre to 0)."""
+    X = np.asarray(X, float)
+    return _radius(X - X.mean(axis=0))
+
+
+def _norms(X, fit_bias=False, axis=1):
+    """The norms of the rows (``axis=0``: the columns) of X, absorbed if ``fit_bias``."""
+    X = np.asarray(X, float)
+    return np.linalg.norm(
+        np.hstack([X, np.ones((len(X), 1))]) if fit_bias else X, axis=axis
+    )
 
 
 def _cases_radius() -> list[_Case]:
+    two = np.array([[3.0, 4.0], [1.0, 0.0]])
     cluster = np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.5]])
     cases = [
-        _Case("two points, no bias", (np.array([[3.0, 4.0], [1.0, 0.0]]), False)),
-        _Case("two points, bias absorbed", (np.array([[3.0, 4.0], [1.0, 0.0]]), True)),
+        _Case("two points, no bias", (two, False)),
+        _Case("two points, bias absorbed", (two, True)),
         _Case("a cluster far from the origin", (cluster, False)),
         _Case("a cluster far from the origin, bias absorbed", (cluster, True)),
         _Case("a single sample", (np.array([[-2.0, 0.0, 1.0]]), False)),
@@ -47,47 +57,20 @@ def _cases_radius() -> list[_Case]:
     return cases
 
 
-def _absorbed(X, fit_bias):
-    X = np.asarray(X, float)
-    return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_bias else X
-
-
-def _row_norms(X, fit_bias):
-    return np.linalg.norm(_absorbed(X, fit_bias), axis=1)
-
-
 def check_radius(radius) -> CheckResult:
-    """Check ``radius(X, fit_bias=False)``: ``R = max_i ||x_i||``, from the origin.
+    """Check ``radius(X, fit_bias=False)``: ``R = max_i ||x_i||``, from the origin, of
+    the absorbed points ``(x_i, 1)`` when ``fit_bias=True``. The reference is
+    :func:`perclab.radius`; compared with a tolerance of 1e-12. The 20 cases include a
+    cluster far from the origin, a single sample, only the origin, integer input and
+    random data, each with and without the bias.
 
-    With ``fit_bias=True`` the norms are those of the absorbed points ``(x_i, 1)``. The
-    reference is :func:`perclab.radius`. Compared with a relative tolerance of 1e-12.
-
-    Parameters
-    ----------
-    radius : callable
-        ``radius(X, fit_bias=False)``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def radius(X, fit_bias=False):
-    ...     if fit_bias:
-    ...         X = np.column_stack([X, np.ones(len(X))])
+    ...     X = np.column_stack([X, np.ones(len(X))]) if fit_bias else X
     ...     return np.linalg.norm(X, axis=1).max()
     >>> check_radius(radius).passed
     All 20 cases pass.
     True
     """
-
-    def centred(X, fit_bias=False):
-        X = np.asarray(X, float)
-        Z = np.hstack([X, np.ones((len(X), 1))]) if fit_bias else X
-        return float(np.max(np.linalg.norm(Z - Z.mean(axis=0), axis=1)))
-
     spec = _Spec(
         exercise=5,
         name="radius",
@@ -98,64 +81,78 @@ def check_radius(radius) -> CheckResult:
             "x_i extended by a 1 when fit_bias=True."
         ),
         params=("X", "fit_bias"),
-        reference=lambda X, fit_bias=False: _radius(X, fit_bias=bool(fit_bias)),
+        reference=_ref_radius,
         cases=_cases_radius(),
         rtol=1e-12,
         atol=1e-12,
         wrong=[
-            (
-                "R is measured from the origin, not from the centre of the data.",
-                centred,
-            ),
+            (_CENTRE, _centred_radius),
             (
                 "With fit_bias=True measure the absorbed points (x_i, 1): "
                 "R^2 = max ||x_i||^2 + 1.",
-                lambda X, fit_bias=False: float(np.max(_row_norms(X, False))),
+                lambda X, *a: _ref_radius(X),
             ),
-            (
-                "Absorb the bias only when fit_bias=True.",
-                lambda X, fit_bias=False: float(np.max(_row_norms(X, True))),
-            ),
+            ("Absorb the bias only when fit_bias=True.", lambda X, *a: _ref_radius(X, 1)),
             (
                 "You returned R^2; return R, the largest norm itself.",
-                lambda X, fit_bias=False: float(np.max(_row_norms(X, fit_bias))) ** 2,
+                lambda *a: _ref_radius(*a) ** 2,
             ),
             (
                 "R is the largest norm (max), not the mean norm.",
-                lambda X, fit_bias=False: float(np.mean(_row_norms(X, fit_bias))),
+                lambda *a: float(np.mean(_norms(*a))),
             ),
             (
                 "Take the Euclidean norm of each row (each sample), "
                 "np.linalg.norm(X, axis=1), not the largest entry.",
-                lambda X, fit_bias=False: float(np.max(np.abs(np.asarray(X, float)))),
+                lambda X, *a: float(np.max(np.abs(np.asarray(X, float)))),
             ),
             (
                 "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); "
                 "axis=0 gives the norm of each column (feature).",
-                lambda X, fit_bias=False: float(
-                    np.max(np.linalg.norm(_absorbed(X, fit_bias), axis=0))
-                ),
+                lambda *a: float(np.max(_norms(*a, axis=0))),
             ),
             (
                 "Absorbing adds 1 under the square root: ||(x_i, 1)|| = "
                 "sqrt(||x_i||^2 + 1), not ||x_i|| + 1.",
-                lambda X, fit_bias=False: (
-                    float(np.max(_row_norms(X, False))) + (1.0 if fit_bias else 0.0)
-                ),
+                lambda X, fit_bias=False: _ref_radius(X) + bool(fit_bias),
             ),
             (
                 "That is the norm of the whole matrix: take the norm of each row "
                 "(each sample) with np.linalg.norm(X, axis=1), then the largest.",
-                lambda X, fit_bias=False: float(np.linalg.norm(_absorbed(X, fit_bias))),
+                lambda *a: float(np.linalg.norm(_norms(*a))),
             ),
         ],
     )
     return _run(spec, radius)
 
 
+def _ref_margin(X, y, w, b=0.0):
+    return _margin(X, y, w, float(b))
+
+
+def _rescaled(factor):
+    """A slip of the margin: the reference times ``factor(||w||, w, b)``."""
+
+    def wrong(X, y, w, b=0.0):
+        w = np.asarray(w, float)
+        return _ref_margin(X, y, w, b) * factor(np.linalg.norm(w), w, float(b))
+
+    return wrong
+
+
+def _of_margins(combine):
+    """A slip of the margin: ``combine(y_i (w @ x_i + b), ||w||)``."""
+
+    def wrong(X, y, w, b=0.0):
+        w = np.asarray(w, float)
+        margins = np.asarray(y, float) * (np.asarray(X, float) @ w + float(b))
+        return float(combine(margins, np.linalg.norm(w)))
+
+    return wrong
+
+
 def _cases_margin() -> list[_Case]:
-    X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 3.0]])
-    y = np.array([1, -1, 1])
+    X, y = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 3.0]]), np.array([1, -1, 1])
     w = np.array([-1.0, 1.0])
     cases = [
         _Case("the line x2 = x1", (X, y, w, 0.0)),
@@ -182,75 +179,32 @@ def _cases_margin() -> list[_Case]:
         X_k = rng.normal(size=(n, d))
         w_k = rng.normal(size=d) * float(rng.choice([0.1, 1.0, 7.0]))
         y_k = np.where(rng.random(n) < 0.5, -1, 1)
-        cases.append(
-            _Case(
-                f"random data, seed 8, draw {k + 1}", (X_k, y_k, w_k, float(rng.normal()))
-            )
-        )
+        args = (X_k, y_k, w_k, float(rng.normal()))
+        cases.append(_Case(f"random data, seed 8, draw {k + 1}", args))
     return cases
 
 
 def check_margin(margin) -> CheckResult:
-    """Check ``margin(X, y, w, b=0.0)``: ``min_i y_i (w @ x_i + b) / ||w||``.
+    """Check ``margin(X, y, w, b=0.0)``: ``min_i y_i (w @ x_i + b) / ||w||``, the
+    geometric margin in the space of ``X``: negative when a point is misclassified,
+    unchanged when ``(w, b)`` is scaled. The reference is :func:`perclab.margin`;
+    compared with a tolerance of 1e-12. The 20 cases include a scaled ``w``, a bias, a
+    misclassified point, a point on the line, a single sample and random data.
 
-    The geometric margin of the hyperplane in the space of ``X``. It is negative when a
-    point is misclassified and does not change when ``(w, b)`` is scaled. The reference
-    is :func:`perclab.margin`. Compared with a tolerance of 1e-12.
-
-    Parameters
-    ----------
-    margin : callable
-        ``margin(X, y, w, b=0.0)``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def margin(X, y, w, b=0.0):
     ...     return np.min(y * (X @ w + b)) / np.linalg.norm(w)
     >>> check_margin(margin).passed
     All 20 cases pass.
     True
     """
-
-    def parts(X, y, w, b):
-        y = np.asarray(y, float)
-        return y, _score(X, w, b), np.linalg.norm(np.asarray(w, float))
-
-    def variant(kind):
-        def wrong(X, y, w, b=0.0):
-            y, score, norm = parts(X, y, w, b)
-            if kind == "raw":
-                return float(np.min(y * score))
-            if kind == "abs":
-                return float(np.min(np.abs(score)) / norm)
-            if kind == "mean":
-                return float(np.mean(y * score) / norm)
-            if kind == "no bias":
-                return float(np.min(y * _score(X, w, 0.0)) / norm)
-            if kind == "bias not times y":
-                return float(np.min(y * _score(X, w, 0.0) + float(b)) / norm)
-            if kind == "max":
-                return float(np.max(y * score) / norm)
-            if kind == "l1":
-                return float(np.min(y * score) / np.sum(np.abs(np.asarray(w, float))))
-            if kind == "absorbed":
-                return float(np.min(y * score) / np.hypot(norm, float(b)))
-            return float(np.min(y * score) / norm**2)
-
-        return wrong
-
     spec = _Spec(
         exercise=5,
         name="margin",
         samples=(0, 1),
         combine="take the smallest of the values y_i (w @ x_i + b), then divide by ||w||.",
-        rule=("The rule: min_i y_i (w @ x_i + b) / ||w||."),
+        rule="The rule: min_i y_i (w @ x_i + b) / ||w||.",
         params=("X", "y", "w", "b"),
-        reference=lambda X, y, w, b=0.0: _margin(X, y, w, float(b)),
+        reference=_ref_margin,
         cases=_cases_margin(),
         rtol=1e-12,
         atol=1e-12,
@@ -258,140 +212,110 @@ def check_margin(margin) -> CheckResult:
             (
                 "Divide by ||w||: the geometric margin must not change when w and b are "
                 "scaled.",
-                variant("raw"),
+                _rescaled(lambda n, w, b: n),
             ),
             (
                 "Multiply by the label y instead of taking absolute values: a "
                 "misclassified point must make the margin negative.",
-                variant("abs"),
+                _of_margins(lambda m, n: np.min(np.abs(m)) / n),
             ),
             (
                 "The margin is the smallest value over the samples (min), not the mean.",
-                variant("mean"),
+                _of_margins(lambda m, n: np.mean(m) / n),
             ),
-            ("The bias is missing: use y_i (w @ x_i + b).", variant("no bias")),
             (
                 "In the space of X divide by ||w|| only; dividing by ||(w, b)|| is the "
                 "margin in the absorbed space.",
-                variant("absorbed"),
+                _rescaled(lambda n, w, b: n / np.hypot(n, b)),
             ),
-            ("Divide by ||w||, not by ||w||^2.", variant("squared")),
+            ("Divide by ||w||, not by ||w||^2.", _rescaled(lambda n, w, b: 1 / n)),
             (
                 "Multiply the whole score, bias included, by the label: "
                 "y_i (w @ x_i + b); y * X @ w + b leaves b outside.",
-                variant("bias not times y"),
+                lambda X, y, w, b=0.0: (
+                    _ref_margin(X, y, w) + float(b) / np.linalg.norm(np.asarray(w, float))
+                ),
             ),
             (
                 "The margin is the smallest value over the samples (min), not the "
                 "largest: the closest point decides.",
-                variant("max"),
+                _of_margins(lambda m, n: np.max(m) / n),
             ),
             (
                 "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), "
                 "not by the sum of |w_j|.",
-                variant("l1"),
+                _rescaled(lambda n, w, b: n / np.sum(np.abs(w))),
             ),
         ],
     )
     return _run(spec, margin)
 
 
-def _ref_mistake_bound(X, y, w, b):
-    R = _radius(X, fit_bias=True)
-    gamma = _margin(_absorb_bias(X), y, np.append(np.asarray(w, float), float(b)))
-    return R**2 / gamma**2
+def _bound(formula):
+    """A mistake bound ``formula(R, gamma, R_x, gamma_x, R_centred)``: ``R`` and
+    ``gamma`` in the absorbed space, ``R_x`` and ``gamma_x`` in the space of X."""
+
+    def bound(X, y, w, b):
+        v = np.append(np.asarray(w, float), float(b))
+        R, gamma = _radius(X, fit_bias=True), _margin(_absorb_bias(X), y, v)
+        return formula(R, gamma, _radius(X), _margin(X, y, w, float(b)), _centred_radius(X))
+
+    return bound
+
+
+_ref_mistake_bound = _bound(lambda R, g, *_: R**2 / g**2)
 
 
 def _cases_bound() -> list[_Case]:
     from perclab.datasets import make_separable
 
-    X = np.array([[1.0], [2.0], [4.0]])
-    cases = [
-        _Case("three points on a line", (X, np.array([-1, 1, 1]), np.array([1.0]), -1.5)),
-        _Case(
-            "the same separator scaled by 4",
-            (X, np.array([-1, 1, 1]), np.array([4.0]), -6.0),
-        ),
-        _Case(
+    X, y = [[1.0], [2.0], [4.0]], [-1, 1, 1]
+    rows = [
+        ("three points on a line", X, y, [1.0], -1.5),
+        ("the same separator scaled by 4", X, y, [4.0], -6.0),
+        (
             "a separator through the origin (b = 0)",
-            (
-                np.array([[1.0, 2.0], [2.0, -1.0]]),
-                np.array([1, -1]),
-                np.array([-1.0, 1.0]),
-                0.0,
-            ),
+            [[1, 2.0], [2, -1]],
+            [1, -1],
+            [-1, 1.0],
+            0.0,
         ),
-        _Case(
-            "a single sample",
-            (np.array([[3.0, 4.0]]), np.array([-1.0]), np.array([0.0, -1.0]), 0.5),
-        ),
-        _Case(
-            "the worked example and a separator of it",
-            (_WORKED_X, _WORKED_Y, np.array([-4.0, 5.2]), -2.0),
-        ),
+        ("a single sample", [[3.0, 4.0]], [-1.0], [0.0, -1.0], 0.5),
+        ("the worked example and a separator of it", _WORKED_X, _WORKED_Y, [-4, 5.2], -2.0),
     ]
+    cases = [_Case(a, (*map(np.array, (X, y, w)), b)) for a, X, y, w, b in rows]
     for k in range(10):
         X_k, y_k, (w_star, b_star) = make_separable(
             int(3 + 3 * k), n_features=1 + k % 3, margin=0.2, coef=True, random_state=k
         )
-        scale = 1.0 + k
+        args = (
+            X_k,
+            y_k.astype(float) if k % 2 else y_k,
+            (1 + k) * w_star,
+            (1 + k) * b_star,
+        )
         cases.append(
-            _Case(
-                f"make_separable(random_state={k}) and its true separator",
-                (X_k, y_k.astype(float) if k % 2 else y_k, scale * w_star, scale * b_star),
-            )
+            _Case(f"make_separable(random_state={k}) and its true separator", args)
         )
     return cases
 
 
 def check_mistake_bound(mistake_bound) -> CheckResult:
-    """Check ``mistake_bound(X, y, w, b)``: Novikoff's ``R**2 / gamma**2`` for a separator.
+    """Check ``mistake_bound(X, y, w, b)``: Novikoff's ``R**2 / gamma**2`` for the given
+    separator, in the absorbed space (the perceptron learns a bias): ``R = max ||(x_i,
+    1)||`` and ``gamma = min y_i (w @ x_i + b) / ||(w, b)||``. The reference uses
+    :func:`perclab.radius` and :func:`perclab.margin`; compared with a relative tolerance
+    of 1e-9. The 15 cases are small separable data sets, each with a separating ``(w,
+    b)``, scaled or through the origin.
 
-    The perceptron learns a bias, so both numbers live in the absorbed space:
-    ``R = max ||(x_i, 1)||`` and ``gamma = min y_i (w @ x_i + b) / ||(w, b)||``, the
-    margin of the given separator ``(w, b)``. Every case gives a separating ``(w, b)``.
-    The reference uses :func:`perclab.radius` and :func:`perclab.margin`. Compared with
-    a relative tolerance of 1e-9.
-
-    Parameters
-    ----------
-    mistake_bound : callable
-        ``mistake_bound(X, y, w, b)``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def mistake_bound(X, y, w, b):
-    ...     Z = np.column_stack([X, np.ones(len(X))])
-    ...     v = np.append(w, b)
-    ...     R = np.linalg.norm(Z, axis=1).max()
+    ...     Z, v = np.column_stack([X, np.ones(len(X))]), np.append(w, b)
     ...     gamma = np.min(y * (Z @ v)) / np.linalg.norm(v)
-    ...     return (R / gamma) ** 2
+    ...     return (np.linalg.norm(Z, axis=1).max() / gamma) ** 2
     >>> check_mistake_bound(mistake_bound).passed
     All 15 cases pass.
     True
     """
-
-    def variant(*, absorb_R=True, absorb_gamma=True, power=2, invert=False, centre=False):
-        def wrong(X, y, w, b):
-            X, y, w = np.asarray(X, float), np.asarray(y, float), np.asarray(w, float)
-            Z = np.hstack([X, np.ones((len(X), 1))]) if absorb_R else X
-            if centre:
-                Z = Z - Z.mean(axis=0)
-            R = float(np.max(np.linalg.norm(Z, axis=1)))
-            norm = (
-                np.hypot(np.linalg.norm(w), float(b)) if absorb_gamma else np.linalg.norm(w)
-            )
-            gamma = float(np.min(y * (X @ w + b)) / norm)
-            ratio = gamma / R if invert else R / gamma
-            return ratio**power
-
-        return wrong
-
     spec = _Spec(
         exercise=5,
         name="mistake_bound",
@@ -410,45 +334,53 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
             (
                 "Measure R after bias absorption, R = max ||(x_i, 1)||, and the margin "
                 "with ||(w, b)||: the bound lives in the absorbed space.",
-                variant(absorb_R=False, absorb_gamma=False),
+                _bound(lambda R, g, Rx, gx, _: Rx**2 / gx**2),
             ),
             (
                 "Measure R after bias absorption: R = max ||(x_i, 1)||, not max ||x_i||.",
-                variant(absorb_R=False),
+                _bound(lambda R, g, Rx, *_: Rx**2 / g**2),
             ),
             (
                 "Normalise the margin by ||(w, b)||, the separator's length in the "
                 "absorbed space, not by ||w||.",
-                variant(absorb_gamma=False),
+                _bound(lambda R, g, Rx, gx, _: R**2 / gx**2),
             ),
+            (_CENTRE, _bound(lambda R, g, Rx, gx, Rc: Rc**2 / g**2)),
             (
-                "R is measured from the origin, not from the centre of the data.",
-                variant(centre=True),
+                "The bound is (R / gamma)^2: square the ratio.",
+                _bound(lambda R, g, *_: R / g),
             ),
-            ("The bound is (R / gamma)^2: square the ratio.", variant(power=1)),
             (
                 "Square gamma too: the bound is R^2 / gamma^2.",
-                lambda X, y, w, b: (
-                    variant()(X, y, w, b)
-                    * _margin(_absorb_bias(X), y, np.append(np.asarray(w, float), float(b)))
-                ),
+                _bound(lambda R, g, *_: R**2 / g),
             ),
-            ("The bound is R^2 / gamma^2, not gamma^2 / R^2.", variant(invert=True)),
+            (
+                "The bound is R^2 / gamma^2, not gamma^2 / R^2.",
+                _bound(lambda R, g, *_: g**2 / R**2),
+            ),
         ],
     )
     return _run(spec, mistake_bound)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 6: the proof's two inequalities on a run
-# ----------------------------------------------------------------------------------
 
 
-def _ref_proof_steps(W, w_star):
-    W, w_star = np.asarray(W, float), np.asarray(w_star, float)
-    gains = np.diff(W @ w_star)
-    growths = np.diff(np.sum(W * W, axis=1))
-    return gains, growths
+def _sq(W):
+    return np.sum(W * W, axis=1)
+
+
+def _steps(gains, growths):
+    """``(gains(W @ w_star), growths(W))``: the reference and its slips."""
+
+    def steps(W, w_star):
+        W = np.asarray(W, float)
+        return gains(W @ np.asarray(w_star, float)), growths(W)
+
+    return steps
+
+
+_ref_proof_steps = _steps(np.diff, lambda W: np.diff(_sq(W)))
 
 
 def _cases_proof() -> list[_Case]:
@@ -459,18 +391,16 @@ def _cases_proof() -> list[_Case]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             history = _train(X, y).history
-        W = np.column_stack([history.w, history.b])
-        w_star = max_margin(_absorb_bias(X), y, fit_bias=False).w
-        return W, w_star
+        return np.column_stack([history.w, history.b]), max_margin(
+            _absorb_bias(X), y, fit_bias=False
+        ).w
 
     cases = [
         _Case(
-            "no update: W holds only the start",
-            (np.zeros((1, 3)), np.array([0.6, 0.0, 0.8])),
+            "no update: W holds only the start", (np.zeros((1, 3)), np.array([0.6, 0, 0.8]))
         ),
         _Case(
-            "a single update",
-            (np.array([[0.0, 0.0, 0.0], [1.0, 2.0, 1.0]]), np.array([0.0, 0.6, 0.8])),
+            "a single update", (np.array([[0.0, 0, 0], [1, 2, 1]]), np.array([0, 0.6, 0.8]))
         ),
         _Case("the worked example's run", run_history(_WORKED_X, _WORKED_Y)),
         _Case(
@@ -482,11 +412,8 @@ def _cases_proof() -> list[_Case]:
         X, y = make_separable(
             int(4 + 4 * k), n_features=2 + k % 2, margin=0.3, random_state=k
         )
-        cases.append(
-            _Case(
-                f"a perceptron run on make_separable(random_state={k})", run_history(X, y)
-            )
-        )
+        about = f"a perceptron run on make_separable(random_state={k})"
+        cases.append(_Case(about, run_history(X, y)))
     rng = _rng(9)
     for k in range(4):
         d = int(rng.integers(2, 5))
@@ -501,28 +428,14 @@ def _cases_proof() -> list[_Case]:
 def check_proof_steps(proof_steps) -> CheckResult:
     """Check ``proof_steps(W, w_star)``: what each update adds in the convergence proof.
 
-    ``W`` holds the weights after 0, 1, ..., K updates, one per row (in the absorbed
-    space, ``(w, b)``); ``w_star`` is a unit separator. Return ``(gains, growths)``, two
-    arrays of length K with
-
+    ``W`` holds the weights ``(w, b)`` after 0, 1, ..., K updates, one per row, and
+    ``w_star`` is a unit separator. Return ``(gains, growths)``, two arrays of length K:
     ``gains[k - 1] = w_k @ w_star - w_{k-1} @ w_star`` (the proof: at least gamma) and
-    ``growths[k - 1] = ||w_k||^2 - ||w_{k-1}||^2`` (the proof: at most R^2).
+    ``growths[k - 1] = ||w_k||^2 - ||w_{k-1}||^2`` (at most R^2). The reference is two
+    ``np.diff``; compared with a relative tolerance of 1e-9 and an absolute one of 1e-9
+    * (1 + max ||w_k||^2), as a difference of squared norms cancels. The 16 cases are
+    runs of :func:`perclab.train`, no update, one update, integer and random weights.
 
-    The reference is two ``np.diff``. Compared with a tolerance of 1e-9 relative and
-    1e-9 * (1 + max ||w_k||^2) absolute, since a difference of squared norms cancels.
-
-    Parameters
-    ----------
-    proof_steps : callable
-        ``proof_steps(W, w_star)`` returning ``(gains, growths)``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def proof_steps(W, w_star):
     ...     return np.diff(W @ w_star), np.diff((W**2).sum(axis=1))
     >>> check_proof_steps(proof_steps).passed
@@ -530,19 +443,7 @@ def check_proof_steps(proof_steps) -> CheckResult:
     True
     """
     cases = _cases_proof()
-    scale = max(
-        1.0,
-        max(
-            float(np.max(np.sum(np.asarray(c.args[0], float) ** 2, axis=1))) for c in cases
-        ),
-    )
-
-    def steps(W, w_star, gains, growths):
-        return gains(np.asarray(W, float), np.asarray(w_star, float)), growths(
-            np.asarray(W, float)
-        )
-
-    sq = lambda W: np.sum(W * W, axis=1)  # noqa: E731
+    scale = max(1.0, *(float(np.max(_sq(np.asarray(c.args[0], float)))) for c in cases))
     spec = _Spec(
         exercise=6,
         name="proof_steps",
@@ -560,45 +461,32 @@ def check_proof_steps(proof_steps) -> CheckResult:
             (
                 "Return the increase at each update, w_k @ w_star - w_{k-1} @ w_star, "
                 "not the running value w_k @ w_star.",
-                lambda W, u: steps(
-                    W, u, lambda W, u: (W @ u)[1:], lambda W: np.diff(sq(W))
-                ),
+                _steps(lambda g: g[1:], lambda W: np.diff(_sq(W))),
             ),
             (
                 "Use squared norms: growths[k-1] = ||w_k||^2 - ||w_{k-1}||^2.",
-                lambda W, u: steps(
-                    W, u, lambda W, u: np.diff(W @ u), lambda W: np.diff(np.sqrt(sq(W)))
-                ),
+                _steps(np.diff, lambda W: np.diff(np.sqrt(_sq(W)))),
             ),
             (
                 "Subtract the earlier weights from the later ones (w_k minus w_{k-1}): "
                 "your differences have the wrong sign.",
-                lambda W, u: steps(
-                    W, u, lambda W, u: -np.diff(W @ u), lambda W: -np.diff(sq(W))
-                ),
+                _steps(lambda g: -np.diff(g), lambda W: -np.diff(_sq(W))),
             ),
             (
                 "||w_k - w_{k-1}||^2 = ||x||^2 is not what the proof bounds: it needs "
                 "||w_k||^2 - ||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.",
-                lambda W, u: steps(
-                    W, u, lambda W, u: np.diff(W @ u), lambda W: sq(np.diff(W, axis=0))
-                ),
+                _steps(np.diff, lambda W: _sq(np.diff(W, axis=0))),
             ),
             (
                 "Square the norms before taking the difference: ||w_k||^2 - "
                 "||w_{k-1}||^2, not (||w_k|| - ||w_{k-1}||)^2.",
-                lambda W, u: steps(
-                    W,
-                    u,
-                    lambda W, u: np.diff(W @ u),
-                    lambda W: np.diff(np.sqrt(sq(W))) ** 2,
-                ),
+                _steps(np.diff, lambda W: np.diff(np.sqrt(_sq(W))) ** 2),
             ),
             (
                 "Return the differences between consecutive rows (np.diff), one value "
                 "per update, not the values themselves: W has K + 1 rows because its "
                 "first row is the start.",
-                lambda W, u: steps(W, u, lambda W, u: W @ u, lambda W: sq(W)),
+                _steps(lambda g: g, _sq),
             ),
         ],
     )

@@ -17,51 +17,30 @@ from perclab.checks._core import (
     _run,
     _Spec,
 )
+from perclab.perceptron import predict as _predict
+from perclab.variants import kernel_perceptron as _kernel_perceptron
+from perclab.variants import pocket as _pocket
 
-# ----------------------------------------------------------------------------------
 # Exercise 9: the pocket algorithm
-# ----------------------------------------------------------------------------------
-
-
-def _errors(X, y, w, b, test=None):
-    y = np.asarray(y, float)
-    margins = y * (np.asarray(X, float) @ w + b)
-    return int(np.sum(margins <= 0 if test is None else test(margins, y)))
 
 
 def _ref_pocket(X, y, max_epochs=50):
-    return _pocket_loop(X, y, max_epochs)
+    run = _pocket(X, y, max_epochs=int(max_epochs))
+    return run.w, run.b, run.n_errors
 
 
-def _pocket_loop(
-    X, y, max_epochs=50, *, keep=None, test=None, when="update", last=False, alias=False
-):
-    """The pocket algorithm (with ratchet); the keywords make the known slips."""
-    X, y = np.asarray(X, float), np.asarray(y, float)
-    w, b = np.zeros(X.shape[1]), 0.0
-    best_w, best_b = w.copy(), b
-    best = _errors(X, y, w, b, test)
-    keep = keep or (lambda new, old: new < old)
-    for _ in range(int(max_epochs)):
-        mistakes = 0
-        for x_i, y_i in zip(X, y, strict=True):
-            if y_i * (w @ x_i + b) <= 0:
-                if alias:  # an in-place update, seen by a pocket that shares w
-                    w += y_i * x_i
-                else:
-                    w = w + y_i * x_i
-                b = b + y_i
-                mistakes += 1
-                if when == "update" and keep(_errors(X, y, w, b, test), best):
-                    best_w = w if alias else w.copy()
-                    best_b, best = b, _errors(X, y, w, b, test)
-        if when == "epoch" and keep(_errors(X, y, w, b, test), best):
-            best_w, best_b, best = w.copy(), b, _errors(X, y, w, b, test)
-        if mistakes == 0:
-            break
-    if last:
-        return w, float(b), _errors(X, y, w, b)
-    return best_w, float(best_b), best
+def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False):
+    """A slip of the pocket: of the weights the reference's run visits (all ``rows``,
+    those after each sweep, or the final ones) the first (or ``last``) with the fewest
+    errors, counted by ``test(margins, y)`` (by default margins <= 0)."""
+    run = _pocket(X, y, max_epochs=int(max_epochs))
+    W, B, y = run.history.w, run.history.b, np.asarray(y, float)[:, None]
+    ks = {"final": [len(B) - 1], "epoch": np.r_[0, np.cumsum(run.mistakes_per_epoch)]}
+    ks = np.asarray(ks.get(rows, np.arange(len(B))))
+    m = y * (np.asarray(X, float) @ W[ks].T + B[ks])
+    errors = np.sum(m <= 0 if test is None else test(m, y), axis=0)
+    j = len(ks) - 1 - np.argmin(errors[::-1]) if last else np.argmin(errors)
+    return W[ks[j]], float(B[ks[j]]), int(errors[j])
 
 
 def _cases_pocket() -> list[_Case]:
@@ -79,8 +58,7 @@ def _cases_pocket() -> list[_Case]:
     for k in range(12):
         n, d = int(rng.integers(5, 16)), int(rng.integers(1, 4))
         X, y = _integer_separable(rng, n, d, as_float=k % 2 == 0)
-        flip = rng.random(len(y)) < 0.2
-        y = np.where(flip, -y, y)
+        y = np.where(rng.random(len(y)) < 0.2, -y, y)
         cases.append(
             _Case(
                 f"small integers, about 20% of labels flipped, seed 15, draw {k + 1}",
@@ -93,40 +71,24 @@ def _cases_pocket() -> list[_Case]:
 def check_pocket(pocket) -> CheckResult:
     """Check ``pocket(X, y, max_epochs=50)``: the best weights a perceptron run visits.
 
-    Run the perceptron from zero as in Exercise 3. The pocket starts as ``(0, 0)``, which
-    misclassifies every point. After every update count the training errors of the new
-    weights (``y_i (w @ x_i + b) <= 0``, ties count as errors); if there are strictly
-    fewer than the pocket's, copy the weights into the pocket. Stop after a clean sweep or
-    ``max_epochs`` sweeps and return ``(w_pocket, b_pocket, n_errors)``. The reference is
-    ``_ref_pocket`` in this module, not :func:`perclab.variants.pocket`: that one counts
-    errors as :func:`perclab.predict` labels (a point on the boundary is +1), this
-    exercise counts ties as errors, as training does. Compared exactly (small-integer
-    data).
+    Run the perceptron from zero as in Exercise 3; the pocket starts as ``(0, 0)`` with
+    its errors (every point, since ``y (w @ x + b) = 0`` counts as an error). After every
+    update count the training errors ``y_i (w @ x_i + b) <= 0`` of the new weights and
+    pocket them if strictly fewer; stop after a clean sweep or ``max_epochs`` sweeps and
+    return ``(w_pocket, b_pocket, n_errors)``. The reference is
+    :func:`perclab.variants.pocket`; compared exactly (small-integer data). The 17 cases
+    are a single sample, separable data, XOR and noisy small-integer data.
 
-    Parameters
-    ----------
-    pocket : callable
-        ``pocket(X, y, max_epochs=50)``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def pocket(X, y, max_epochs=50):
-    ...     def errors(w, b):
-    ...         return int(np.sum(y * (X @ w + b) <= 0))
-    ...     w, b = np.zeros(X.shape[1]), 0.0
-    ...     best = (w, b, errors(w, b))
+    ...     best = (np.zeros(X.shape[1]), 0.0, len(y))
+    ...     w, b = best[:2]
     ...     for _ in range(max_epochs):
     ...         clean = True
     ...         for x_i, y_i in zip(X, y):
     ...             if y_i * (w @ x_i + b) <= 0:
     ...                 w, b, clean = w + y_i * x_i, b + y_i, False
-    ...                 if errors(w, b) < best[2]:
-    ...                     best = (w, b, errors(w, b))
+    ...                 errors = np.sum(y * (X @ w + b) <= 0)
+    ...                 best = (w, b, errors) if errors < best[2] else best
     ...         if clean:
     ...             break
     ...     return best
@@ -151,39 +113,35 @@ def check_pocket(pocket) -> CheckResult:
             (
                 "You returned the last weights: return the pocket, the weights with the "
                 "fewest training errors seen during the run.",
-                lambda X, y, max_epochs=50: _pocket_loop(X, y, max_epochs, last=True),
+                lambda *a: _pocket_pick(*a, rows="final"),
             ),
             (
                 "Replace the pocket only when the new weights make strictly fewer errors; "
                 "on a tie keep the older weights.",
-                lambda X, y, max_epochs=50: _pocket_loop(
-                    X, y, max_epochs, keep=lambda n, o: n <= o
-                ),
+                lambda *a: _pocket_pick(*a, last=True),
             ),
             (
-                "Count a point with y (w @ x + b) = 0 as an error, as training does "
-                "(<= 0, not < 0).",
-                lambda X, y, max_epochs=50: _pocket_loop(
-                    X, y, max_epochs, test=lambda m, y: m < 0
-                ),
+                "The pocket never took new weights: its error count must start at the "
+                "errors of the start w = 0, b = 0, which is len(y), not at 0. Count a "
+                "point with y (w @ x + b) = 0 as an error, as training does (<= 0, not "
+                "< 0).",
+                lambda X, *a: (np.zeros(np.shape(X)[1]), 0.0, 0),
             ),
             (
                 "Count the errors as training does: a point with y (w @ x + b) = 0 is "
                 "an error whatever its label (comparing predictions with y misses the "
                 "+1 points on the boundary).",
-                lambda X, y, max_epochs=50: _pocket_loop(
-                    X, y, max_epochs, test=lambda m, y: (m < 0) | ((m == 0) & (y < 0))
-                ),
+                lambda *a: _pocket_pick(*a, test=lambda m, y: (m < 0) | (m == 0) & (y < 0)),
             ),
             (
                 "The pocket shares its array with w: after best_w = w, an in-place "
                 "update (w += ...) changes the pocket too. Store a copy, w.copy(), "
                 "or update with w = w + y_i * x_i.",
-                lambda X, y, max_epochs=50: _pocket_loop(X, y, max_epochs, alias=True),
+                lambda *a: (_pocket_pick(*a, rows="final")[0], *_ref_pocket(*a)[1:]),
             ),
             (
                 "Compare with the pocket after every update, not once per sweep.",
-                lambda X, y, max_epochs=50: _pocket_loop(X, y, max_epochs, when="epoch"),
+                lambda *a: _pocket_pick(*a, rows="epoch"),
             ),
         ],
         slow_hint="Does your loop stop after max_epochs sweeps? These data are not "
@@ -192,9 +150,7 @@ def check_pocket(pocket) -> CheckResult:
     return _run(spec, pocket)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 10: the kernel perceptron on XOR
-# ----------------------------------------------------------------------------------
 
 
 def _linear_kernel(A, B):
@@ -202,7 +158,7 @@ def _linear_kernel(A, B):
 
 
 def _poly2_kernel(A, B):
-    return (1.0 + np.asarray(A, float) @ np.asarray(B, float).T) ** 2
+    return (1.0 + _linear_kernel(A, B)) ** 2
 
 
 def _rbf_kernel(A, B):
@@ -214,42 +170,30 @@ def _rbf_kernel(A, B):
 _linear_kernel.label = "linear kernel: A @ B.T"
 _poly2_kernel.label = "polynomial kernel: (1 + A @ B.T) ** 2"
 _rbf_kernel.label = "Gaussian kernel: exp(-||a - b||^2 / 2)"
+_KERNELS = (_poly2_kernel, _rbf_kernel, _linear_kernel)
 
 
 def _ref_kernel_perceptron(X, y, kernel, max_epochs=100):
-    from perclab.variants import kernel_perceptron
-
-    run = kernel_perceptron(X, y, kernel=kernel, fit_bias=False, max_epochs=int(max_epochs))
+    run = _kernel_perceptron(
+        X, y, kernel=kernel, fit_bias=False, max_epochs=int(max_epochs)
+    )
     return run.mistake_counts.astype(int)
 
 
-def _kernel_loop(
-    X,
-    y,
-    kernel,
-    max_epochs=100,
-    *,
-    test=None,
-    label=True,
-    stop="sweep",
-    signed=False,
-    test_label=True,
-):
-    """The kernel perceptron (dual form); the keywords make the known slips."""
+def _kernel_loop(X, y, kernel, max_epochs=100, *, strict=False, label=True, test=True):
+    """A slip of the dual perceptron: the test ``< 0`` (``strict``), the sum without the
+    labels (``label``), or the test without the label (``test``)."""
     y = np.asarray(y, float)
-    K = np.asarray(kernel(X, X), float)
-    counts = np.zeros(len(y), dtype=int)
-    test = test or (lambda m: m <= 0)
+    K, counts = np.asarray(kernel(X, X), float), np.zeros(len(y), dtype=int)
     for _ in range(int(max_epochs)):
-        mistakes = 0
+        clean = True
         for i in range(len(y)):
-            f_i = np.sum(counts * (y if label else 1.0) * K[:, i])
-            if test((y[i] if test_label else 1.0) * f_i):
-                counts[i] += 1
-                mistakes += 1
-        if mistakes == 0 or stop == "once":
+            m = (y[i] if test else 1.0) * np.sum(counts * (y if label else 1.0) * K[:, i])
+            if m < 0 or (m == 0 and not strict):
+                counts[i], clean = counts[i] + 1, False
+        if clean:
             break
-    return counts * y.astype(int) if signed else counts
+    return counts
 
 
 def _cases_kernel() -> list[_Case]:
@@ -267,57 +211,36 @@ def _cases_kernel() -> list[_Case]:
     ]
     for k in range(5):
         X, y = make_xor(8 + 4 * k, noise=0.15, random_state=k)
-        kernel = _poly2_kernel if k % 2 == 0 else _rbf_kernel
-        cases.append(
-            _Case(
-                f"make_xor(random_state={k}), {kernel.label.split(':')[0]}", (X, y, kernel)
-            )
-        )
+        kernel = _KERNELS[k % 2]
+        about = f"make_xor(random_state={k}), {kernel.label.split(':')[0]}"
+        cases.append(_Case(about, (X, y, kernel)))
     for k in range(4):
         X, y = make_separable(
             6 + 3 * k, margin=0.3, through_origin=True, random_state=10 + k
         )
-        cases.append(
-            _Case(
-                f"separable through the origin, linear kernel, random_state={10 + k}",
-                (X, y, _linear_kernel),
-            )
-        )
+        about = f"separable through the origin, linear kernel, random_state={10 + k}"
+        cases.append(_Case(about, (X, y, _linear_kernel)))
     return cases
 
 
 def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     """Check ``kernel_perceptron(X, y, kernel, max_epochs=100)``: the dual perceptron.
 
-    ``counts`` starts at 0 and ``counts[i]`` counts the mistakes made on sample ``i``. The
-    score of sample ``i`` is ``f_i = sum_j counts[j] y[j] k(x_j, x_i)``; sweep the samples
-    in order and add 1 to ``counts[i]`` whenever ``y[i] * f_i <= 0``; stop after a clean
-    sweep or ``max_epochs`` sweeps. ``kernel(A, B)`` returns the matrix of ``k(a, b)``
-    for the rows of ``A`` and ``B``. The reference is
-    :func:`perclab.variants.kernel_perceptron` without a bias. Counts are compared
-    exactly.
+    ``counts`` starts at 0; sweep the samples in order and add 1 to ``counts[i]``
+    whenever ``y[i] * f_i <= 0``, with ``f_i = sum_j counts[j] y[j] k(x_j, x_i)``; stop
+    after a clean sweep or ``max_epochs`` sweeps. ``kernel(A, B)`` returns the matrix
+    of ``k(a, b)`` for the rows of ``A`` and ``B``. The reference is
+    :func:`perclab.variants.kernel_perceptron` without a bias; counts are compared
+    exactly. The 14 cases are XOR with polynomial, Gaussian and linear kernels,
+    ``make_xor`` and separable data.
 
-    Parameters
-    ----------
-    kernel_perceptron : callable
-        ``kernel_perceptron(X, y, kernel, max_epochs=100)`` returning ``counts``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def kernel_perceptron(X, y, kernel, max_epochs=100):
-    ...     K = kernel(X, X)
-    ...     counts = np.zeros(len(y), dtype=int)
+    ...     K, counts = kernel(X, X), np.zeros(len(y), dtype=int)
     ...     for _ in range(max_epochs):
     ...         clean = True
     ...         for i in range(len(y)):
     ...             if y[i] * np.sum(counts * y * K[:, i]) <= 0:
-    ...                 counts[i] += 1
-    ...                 clean = False
+    ...                 counts[i], clean = counts[i] + 1, False
     ...         if clean:
     ...             break
     ...     return counts
@@ -344,36 +267,25 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
             (
                 "A score of exactly 0 is a mistake (at the start every score is 0): "
                 "use y_i f_i <= 0, not < 0.",
-                lambda X, y, k, max_epochs=100: _kernel_loop(
-                    X, y, k, max_epochs, test=lambda m: m < 0
-                ),
+                lambda *a: _kernel_loop(*a, strict=True),
             ),
             (
                 "The labels weight the sum: f_i = sum_j c_j y_j k(x_j, x_i).",
-                lambda X, y, k, max_epochs=100: _kernel_loop(
-                    X, y, k, max_epochs, label=False
-                ),
+                lambda *a: _kernel_loop(*a, label=False),
             ),
             (
                 "Return the number of mistakes on each sample (c_i >= 0); you "
                 "returned c_i * y_i.",
-                lambda X, y, k, max_epochs=100: _kernel_loop(
-                    X, y, k, max_epochs, signed=True
-                ),
+                lambda X, y, *a: _ref_kernel_perceptron(X, y, *a) * np.int_(y),
             ),
             (
-                "Only one sweep was made (a return or break inside the loop over "
-                "sweeps?): repeat the sweeps until one has no mistake (or max_epochs are "
-                "done).",
-                lambda X, y, k, max_epochs=100: _kernel_loop(
-                    X, y, k, max_epochs, stop="once"
-                ),
+                "A mistake count goes up by 1 (c_i += 1), not by the label: the label "
+                "enters in the sum f_i = sum_j c_j y_j K[j, i], not in the count.",
+                lambda X, y, *a: _kernel_loop(X, y, *a, label=False) * np.int_(y),
             ),
             (
                 "Multiply the score by the label in the test: a mistake is y_i f_i <= 0.",
-                lambda X, y, k, max_epochs=100: _kernel_loop(
-                    X, y, k, max_epochs, test_label=False
-                ),
+                lambda *a: _kernel_loop(*a, test=False),
             ),
         ],
         slow_hint="Does your loop stop after max_epochs sweeps?",
@@ -382,31 +294,50 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
 
 
 def _ref_kernel_predict(X_train, y_train, counts, kernel, X_new):
-    scores = (np.asarray(counts, float) * np.asarray(y_train, float)) @ np.asarray(
-        kernel(X_train, X_new), float
-    )
-    return np.where(scores >= 0, 1, -1)
+    weights = np.asarray(counts, float) * np.asarray(y_train, float)
+    return _predict(np.asarray(kernel(X_train, X_new), float).T, weights)
+
+
+def _cases_kernel_predict() -> list[_Case]:
+    grid = np.array([[x1, x2] for x1 in (-1.0, 0.0, 1.0) for x2 in (-1.0, 0.0, 1.0)])
+    centre = np.array([[0.0, 0.0], [1.0, 1.0]])
+    rows = [
+        ("XOR corners, every count 1", _XOR_Y, [1, 1, 1, 1], _poly2_kernel, grid),
+        ("all counts 0: every score is 0", _XOR_Y, [0, 0, 0, 0], _poly2_kernel, grid),
+        (
+            "a score of exactly 0 at the centre",
+            _XOR_Y,
+            [1, 1, 1, 1],
+            _linear_kernel,
+            centre,
+        ),
+        ("one new point", _XOR_Y, [2, 0, 1, 0], _rbf_kernel, np.array([[0.5, 0.5]])),
+        ("labels as floats", _XOR_Y.astype(float), [0, 3, 1, 2], _poly2_kernel, grid),
+    ]
+    cases = [_Case(a, (_XOR_X, y, np.array(c), k, X)) for a, y, c, k, X in rows]
+    rng = _rng(16)
+    for k in range(7):
+        n = int(rng.integers(1, 8))
+        X, y = rng.normal(size=(n, 2)), np.where(rng.random(n) < 0.5, -1, 1)
+        kernel = _KERNELS[k % 3]
+        cases.append(
+            _Case(
+                f"random data, {kernel.label.split(':')[0]}, seed 16, draw {k + 1}",
+                (X, y, rng.integers(0, 4, size=n), kernel, rng.normal(size=(5, 2))),
+            )
+        )
+    return cases
 
 
 def check_kernel_predict(kernel_predict) -> CheckResult:
     """Check ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
 
-    The label of each row ``x`` of ``X_new`` is the sign of
-    ``f(x) = sum_j counts[j] y_train[j] k(x_j, x)``, with +1 when ``f(x) = 0``. The
-    reference is ``_ref_kernel_predict`` in this module. Labels are compared exactly.
+    The label of each row ``x`` of ``X_new`` is the sign of ``f(x) = sum_j counts[j]
+    y_train[j] k(x_j, x)``, with +1 when ``f(x) = 0``: the reference is
+    :func:`perclab.predict` on the kernel matrix. Labels are compared exactly. The 12
+    cases are XOR with scores of exactly 0, all counts 0, one new point, labels as
+    floats and random data with each kernel.
 
-    Parameters
-    ----------
-    kernel_predict : callable
-        ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def kernel_predict(X_train, y_train, counts, kernel, X_new):
     ...     f = (counts * y_train) @ kernel(X_train, X_new)
     ...     return np.where(f >= 0, 1, -1)
@@ -414,62 +345,10 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     All 12 cases pass.
     True
     """
-    grid = np.array([[x1, x2] for x1 in (-1.0, 0.0, 1.0) for x2 in (-1.0, 0.0, 1.0)])
-    counts_xor = np.array([1, 1, 1, 1])
-    cases = [
-        _Case(
-            "XOR corners, every count 1", (_XOR_X, _XOR_Y, counts_xor, _poly2_kernel, grid)
-        ),
-        _Case(
-            "all counts 0: every score is 0",
-            (_XOR_X, _XOR_Y, np.zeros(4, int), _poly2_kernel, grid),
-        ),
-        _Case(
-            "a score of exactly 0 at the centre",
-            (
-                _XOR_X,
-                _XOR_Y,
-                counts_xor,
-                _linear_kernel,
-                np.array([[0.0, 0.0], [1.0, 1.0]]),
-            ),
-        ),
-        _Case(
-            "one new point",
-            (_XOR_X, _XOR_Y, np.array([2, 0, 1, 0]), _rbf_kernel, np.array([[0.5, 0.5]])),
-        ),
-        _Case(
-            "labels as floats",
-            (_XOR_X, _XOR_Y.astype(float), np.array([0, 3, 1, 2]), _poly2_kernel, grid),
-        ),
-    ]
-    rng = _rng(16)
-    for k in range(7):
-        n = int(rng.integers(1, 8))
-        X = rng.normal(size=(n, 2))
-        y = np.where(rng.random(n) < 0.5, -1, 1)
-        kernel = (_poly2_kernel, _rbf_kernel, _linear_kernel)[k % 3]
-        cases.append(
-            _Case(
-                f"random data, {kernel.label.split(':')[0]}, seed 16, draw {k + 1}",
-                (X, y, rng.integers(0, 4, size=n), kernel, rng.normal(size=(5, 2))),
-            )
-        )
+    ref = _ref_kernel_predict
 
-    def variant(*, strict=False, label=True, zero=False, swapped=False, low=-1):
-        def wrong(X_train, y_train, counts, kernel, X_new):
-            weights = np.asarray(counts, float) * (
-                np.asarray(y_train, float) if label else 1.0
-            )
-            K = kernel(X_new, X_train) if swapped else kernel(X_train, X_new)
-            f = weights @ np.asarray(K, float)
-            if zero:
-                return np.sign(f)
-            if low == 0:
-                return np.where(f >= 0, 1, 0)
-            return np.where(f > 0 if strict else f >= 0, 1, -1)
-
-        return wrong
+    def strict(X, y, *a):  # -sign(-f) with sign(0) = +1 is +1 only where f > 0
+        return -ref(X, -np.asarray(y, float), *a)
 
     spec = _Spec(
         exercise=10,
@@ -479,32 +358,33 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
         "column per new point, so (counts * y_train) @ kernel(X_train, X_new) gives one "
         "score per new point; check the order of the kernel's arguments.",
-        rule=(
-            "The rule: f(x) = sum_j c_j y_j k(x_j, x), label +1 where f(x) >= 0, else -1."
-        ),
+        rule="The rule: f(x) = sum_j c_j y_j k(x_j, x), label +1 where f(x) >= 0, else -1.",
         params=("X_train", "y_train", "counts", "kernel", "X_new"),
-        reference=_ref_kernel_predict,
-        cases=cases,
+        reference=ref,
+        cases=_cases_kernel_predict(),
         wrong=[
             (
                 "Where f(x) = 0 you returned 0 (np.sign); return +1 there, as "
                 "perclab.predict does.",
-                variant(zero=True),
+                lambda *a: (ref(*a) + strict(*a)) // 2,
             ),
             (
                 "A score of exactly 0 gets the label +1: use >= 0, not > 0.",
-                variant(strict=True),
+                strict,
             ),
             (
                 "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, x).",
-                variant(label=False),
+                lambda X, y, c, k, X_new: ref(X, np.ones(len(y)), c, k, X_new),
             ),
-            ("You returned labels 0 and 1; the labels are -1 and +1.", variant(low=0)),
+            (
+                "You returned labels 0 and 1; the labels are -1 and +1.",
+                lambda *args: (ref(*args) + 1) // 2,
+            ),
             (
                 "kernel(X_train, X_new) has one row per training point, so "
                 "(counts * y_train) @ kernel(X_train, X_new) sums over them; the "
                 "arguments are swapped.",
-                variant(swapped=True),
+                lambda X, y, c, k, X_new: ref(X, y, c, lambda A, B: k(B, A), X_new),
             ),
         ],
     )
