@@ -1737,9 +1737,7 @@ def h2_select_scales_outside(X_train, y_train):
 
     X_scaled = StandardScaler().fit_transform(X_train)
     pipe = Pipeline([("clf", Perceptron(random_state=0))])
-    search = GridSearchCV(
-        pipe, {"clf__penalty": [None, "l2"], "clf__alpha": [1e-4]}, cv=5
-    )
+    search = GridSearchCV(pipe, {"clf__penalty": [None, "l2"], "clf__alpha": [1e-4]}, cv=5)
     return search.fit(X_scaled, y_train)
 
 
@@ -1813,9 +1811,7 @@ def h2_select_no_scaler(X_train, y_train):
     from sklearn.pipeline import Pipeline
 
     pipe = Pipeline([("clf", Perceptron(random_state=0))])
-    search = GridSearchCV(
-        pipe, {"clf__penalty": [None, "l2"], "clf__alpha": [1e-4]}, cv=5
-    )
+    search = GridSearchCV(pipe, {"clf__penalty": [None, "l2"], "clf__alpha": [1e-4]}, cv=5)
     search.fit(X_train, y_train)
     return search
 

@@ -373,7 +373,16 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
         return "Return only the final value, not the history of all of them."
     if got and np.prod(got) == np.prod(want):
         return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
+    if len(got) == len(want) == 1:
+        return f"Return an array of shape {want}, not {got}: {_AXIS}"
     return ""
+
+
+_AXIS = (
+    "check the axis of your sums, means and differences (on X, shape (n, d), axis=0 "
+    "runs over the samples and gives one value per feature; axis=1 runs along each "
+    "sample)."
+)
 
 
 def _difference(spec: _Spec, expected, received) -> str:
@@ -468,7 +477,10 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
                 received = func(*args)
         except Exception:
             return ""
-        if _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs):
+        problem = _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs)
+        if problem and problem.startswith("expected shape"):
+            return f"On one sample alone, {problem}: {_AXIS}"
+        if problem:
             label = "" if y is None else f", y = {_show(y[i])}"
             return (
                 f"Already on sample {i} alone (x = {_show(X[i])}{label}) you return "
