@@ -426,18 +426,18 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     for hint, variant in spec.wrong:
         if hint not in confirmed and _fits(spec, variant, answers, k):
             confirmed.append(hint)
+    if not confirmed:  # the general probes and relations
+        for hint, variant in spec.probes + general_probes(spec):
+            if hint not in confirmed and _fits(spec, variant, answers, k):
+                confirmed.append(hint)
+        confirmed += [output_relation(spec, answers)] * (len(confirmed) < 2)
+        confirmed = [hint for hint in confirmed if hint]
     if len(confirmed) > 1:
         return "Your answers fit each of these slips on every case: " + " / ".join(
             confirmed[:2]
         )
     if confirmed:
         return confirmed[0]
-    for hint, variant in spec.probes + general_probes(spec):
-        if _fits(spec, variant, answers, k):
-            return hint
-    relation = output_relation(spec, answers)
-    if relation:
-        return relation
     if (
         isinstance(expected, tuple)
         and isinstance(received, (tuple, list))

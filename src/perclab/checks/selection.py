@@ -58,10 +58,13 @@ def _leak_problem(best, X_fit, y_fit, X_all, y_all) -> str | None:
                 "test set takes no part in selection."
             )
         if seen == "other":
+            n = np.ravel(getattr(step, "n_samples_seen_", -1))[0]
+            rows = f" (it saw {n} rows of {len(X_fit)})" if 0 <= n < len(X_fit) else ""
             return (
                 f"The fitted pipeline step {name!r} did not see exactly the X_train "
-                "passed in: fit the search on the arguments, select_model(X_train, "
-                "y_train), and nothing else."
+                f"passed in{rows}: fit the search on all the training rows, "
+                "select_model(X_train, y_train), and nothing else; cross-validation "
+                "makes its own splits, so no extra train_test_split is needed."
             )
         try:
             Z_fit = _dense(step.transform(Z_fit))

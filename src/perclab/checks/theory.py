@@ -94,7 +94,8 @@ def check_radius(radius) -> CheckResult:
             ),
             ("Absorb the bias only when fit_bias=True.", lambda X, *a: _ref_radius(X, 1)),
             (
-                "You returned R^2; return R, the largest norm itself.",
+                "You returned R^2; return R, the largest norm itself (take the square "
+                "root).",
                 lambda *a: _ref_radius(*a) ** 2,
             ),
             (
@@ -320,7 +321,8 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
         exercise=5,
         name="mistake_bound",
         samples=(0, 1),
-        combine="R is the largest norm over the samples and gamma the smallest margin.",
+        combine="R is the largest norm over the samples (max) and gamma the smallest "
+        "margin (min).",
         rule=(
             "The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
             "x_i + b) / ||(w, b)||."
@@ -473,7 +475,8 @@ def check_proof_steps(proof_steps) -> CheckResult:
                 _steps(lambda g: -np.diff(g), lambda W: -np.diff(_sq(W))),
             ),
             (
-                "||w_k - w_{k-1}||^2 = ||x||^2 is not what the proof bounds: it needs "
+                "You took the squared norm of the difference, ||w_k - w_{k-1}||^2 = "
+                "||x||^2; the proof bounds the difference of the squared norms, "
                 "||w_k||^2 - ||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.",
                 _steps(np.diff, lambda W: _sq(np.diff(W, axis=0))),
             ),

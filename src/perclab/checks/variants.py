@@ -29,16 +29,21 @@ def _ref_pocket(X, y, max_epochs=50):
     return run.w, run.b, run.n_errors
 
 
-def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False):
+def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False, **slip):
     """A slip of the pocket: of the weights the reference's run visits (all ``rows``,
     those after each sweep, or the final ones) the first (or ``last``) with the fewest
-    errors, counted by ``test(margins, y)`` (by default margins <= 0)."""
+    errors, counted by ``test(margins, y)`` (by default margins <= 0); the start w = 0
+    counts as len(y) errors. ``slip``: ``bias=False`` counts errors without b, and
+    ``lag=True`` pairs each new weight with the count of the weights before it."""
     run = _pocket(X, y, max_epochs=int(max_epochs))
     W, B, y = run.history.w, run.history.b, np.asarray(y, float)[:, None]
     ks = {"final": [len(B) - 1], "epoch": np.r_[0, np.cumsum(run.mistakes_per_epoch)]}
     ks = np.asarray(ks.get(rows, np.arange(len(B))))
-    m = y * (np.asarray(X, float) @ W[ks].T + B[ks])
+    m = y * (np.asarray(X, float) @ W[ks].T + B[ks] * slip.get("bias", True))
     errors = np.sum(m <= 0 if test is None else test(m, y), axis=0)
+    errors[ks == 0] = len(y)
+    if slip.get("lag"):
+        errors = np.r_[len(y), errors[:-1]]
     j = len(ks) - 1 - np.argmin(errors[::-1]) if last else np.argmin(errors)
     return W[ks[j]], float(B[ks[j]]), int(errors[j])
 
@@ -143,6 +148,26 @@ def check_pocket(pocket) -> CheckResult:
                 "Compare with the pocket after every update, not once per sweep.",
                 lambda *a: _pocket_pick(*a, rows="epoch"),
             ),
+            (
+                "You returned the last weights with the best count: return the pocket, "
+                "the weights that made that fewest number of errors (store them when "
+                "the count improves).",
+                lambda *a: (*_pocket_pick(*a, rows="final")[:2], _ref_pocket(*a)[2]),
+            ),
+            (
+                "Count a point with y (w @ x + b) = 0 as an error, as training does "
+                "(<= 0, not < 0).",
+                lambda *a: _pocket_pick(*a, test=lambda m, y: m < 0),
+            ),
+            (
+                "Count the errors of the new weights, after the update: you counted "
+                "those of the weights before it.",
+                lambda *a: _pocket_pick(*a, lag=True),
+            ),
+            (
+                "The bias is missing from the error count: count y (w @ x + b) <= 0.",
+                lambda *a: _pocket_pick(*a, bias=False),
+            ),
         ],
         slow_hint="Does your loop stop after max_epochs sweeps? These data are not "
         "separable.",
@@ -180,18 +205,21 @@ def _ref_kernel_perceptron(X, y, kernel, max_epochs=100):
     return run.mistake_counts.astype(int)
 
 
-def _kernel_loop(X, y, kernel, max_epochs=100, *, strict=False, label=True, test=True):
+def _kernel_loop(X, y, kernel, max_epochs=100, *, strict=False, label=True, **slip):
     """A slip of the dual perceptron: the test ``< 0`` (``strict``), the sum without the
-    labels (``label``), or the test without the label (``test``)."""
+    labels (``label``), the test without the label (``test=False``), or the scores
+    computed once per sweep from the counts at its start (``batch=True``)."""
     y = np.asarray(y, float)
     K, counts = np.asarray(kernel(X, X), float), np.zeros(len(y), dtype=int)
     for _ in range(int(max_epochs)):
-        clean = True
+        start = counts.copy()
         for i in range(len(y)):
-            m = (y[i] if test else 1.0) * np.sum(counts * (y if label else 1.0) * K[:, i])
+            c = start if slip.get("batch") else counts
+            m = np.sum(c * (y if label else 1.0) * K[:, i])
+            m *= y[i] if slip.get("test", True) else 1.0
             if m < 0 or (m == 0 and not strict):
-                counts[i], clean = counts[i] + 1, False
-        if clean:
+                counts[i] += 1
+        if np.array_equal(counts, start):
             break
     return counts
 
@@ -268,6 +296,12 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                 "A score of exactly 0 is a mistake (at the start every score is 0): "
                 "use y_i f_i <= 0, not < 0.",
                 lambda *a: _kernel_loop(*a, strict=True),
+            ),
+            (
+                "Use each update immediately: f_i must use the current counts, as they "
+                "are when sample i is visited, not scores computed once at the start "
+                "of the sweep.",
+                lambda *a: _kernel_loop(*a, batch=True),
             ),
             (
                 "The labels weight the sum: f_i = sum_j c_j y_j k(x_j, x_i).",
