@@ -317,6 +317,11 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
             "The label is missing inside sigma: use sigma(-y w @ x), not sigma(-w @ x).",
             _grad(lambda m, y, s: y * _sigmoid(-s)),
         ),
+        (
+            "The label factor is missing in front of x: each term is "
+            "y_i x_i sigma(-y_i w @ x_i): multiply by y_i.",
+            _grad(lambda m, y, s: _sigmoid(-m)),
+        ),
         (_AXIS, _grad(right, axis=1)),
         (_PRECEDENCE, _grad(right, m=_precedence)),
     ]

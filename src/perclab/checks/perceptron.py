@@ -237,8 +237,8 @@ def _update(w, b, x, y, lr=1.0, **options):
 def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, *, test=None, step=None, stop=""):
     """The perceptron's loop with one thing changed, to recognise a common slip: the
     mistake ``test(w, b, x, y)``, the ``step(lr, y, x, b) -> (dw, db)``, or ``stop``:
-    "sample", "once", "cumulative" (mistakes never reset), "range" (max_epochs - 1
-    sweeps), "zero-based" or "uncounted" (epochs short)."""
+    "sample", "once", "cumulative" (mistakes never reset), "reset" (n_updates reset every
+    sweep), "range" (max_epochs - 1 sweeps), "zero-based" or "uncounted" (epochs short)."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     w = np.zeros(X.shape[1]) if w is None else np.asarray(w, float)
     test = test or (lambda w, b, x, y: y * (w @ x + b) <= 0)
@@ -246,6 +246,7 @@ def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, *, test=None, step=None, 
     b, n_updates, mistakes, epoch = float(b), 0, 0, 0
     for epoch in range(1, max_epochs + 1 - (stop == "range")):
         mistakes = mistakes if stop == "cumulative" else 0
+        n_updates = 0 if stop == "reset" else n_updates
         for x_i, y_i in zip(X, y, strict=True):
             if test(w, b, x_i, y_i):
                 dw, db = step(lr, y_i, x_i, b)
@@ -391,6 +392,11 @@ def check_one_update(one_update) -> CheckResult:
                 "The bias step must be scaled by the learning rate too: b + lr * y.",
                 _update_slip(step=lambda lr, y, x, b: (lr * y * x, y)),
             ),
+            (
+                "The bias went into the weight step: the weight step is lr * y * x; the "
+                "bias gets its own step, b + lr * y.",
+                _update_slip(step=lambda lr, y, x, b: (lr * y * (x + b), lr * y)),
+            ),
         ],
     )
     return _run(spec, one_update)
@@ -429,6 +435,33 @@ def _cases_training(seed: int) -> list[_Case]:
         about = f"separable small integers, seed {seed}, draw {k + 1}"
         cases.append(_Case(about, (X, _labels(y, k % 2 == 1))))
     return cases
+
+
+def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
+    """A relation for the training checks, ready for a hook in ``_core._diagnose``:
+    a hint when, on every case whose reference run separates the data, the learner's
+    ``w, b`` (the first two returned values) separate it too, and on some case they
+    differ from the reference: a valid perceptron run, in another order (shuffled)."""
+    differ = False
+    for j, answer in answers.items():
+        X, y = (np.asarray(a, float) for a in spec.cases[j].args[:2])
+        w, b = spec.reference(*spec.cases[j].args)[:2]
+        if not np.all(y * (X @ w + b) > 0):
+            continue  # the reference's run did not separate these data
+        try:
+            w_i, b_i = np.asarray(answer[0], float), float(answer[1])
+            if not np.all(y * (X @ w_i + b_i) > 0):
+                return ""
+        except (TypeError, ValueError, IndexError):
+            return ""
+        differ = differ or not (np.array_equal(w_i, w) and b_i == b)
+    return (
+        "Your w, b separate the training data, so yours is a valid perceptron run, but "
+        "not the one in the given order: sweep i = 0, 1, ..., n - 1 in order, with no "
+        "shuffling, starting from w = 0, b = 0."
+        if differ
+        else ""
+    )
 
 
 def check_train_until_clean(train_until_clean) -> CheckResult:
@@ -520,6 +553,11 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
                 _train_slip(stop="cumulative"),
             ),
             (
+                "n_updates counts only the last sweep: count the updates of the whole "
+                "run; set the counter to 0 once, before the loop over sweeps.",
+                _train_slip(stop="reset"),
+            ),
+            (
                 "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.",
                 _train_slip(test=_NO_BIAS_TEST),
             ),
@@ -604,12 +642,12 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     return _run(spec, absorb_bias)
 
 
-def _absorbed(value=1.0, fit_bias=False):
+def _absorbed(value=1.0, fit_bias=False, front=False):
     """Training on ``X`` absorbed with the constant ``value``, the weights split."""
 
     def run(X, y, max_epochs=100):
         v = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs).w
-        return v[:-1], v[-1]
+        return (v[1:], v[0]) if front else (v[:-1], v[-1])
 
     return run
 
@@ -667,6 +705,11 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
                 "With a constant -1 the last weight is theta = -b: return b = -theta "
                 "(or append +1 instead).",
                 _absorbed(-1.0),
+            ),
+            (
+                "The column of ones is the last column, so b = v[-1] and w = v[:-1] "
+                "(not v[0] and v[1:]).",
+                _absorbed(front=True),
             ),
         ],
         slow_hint="Pass max_epochs on, so that training stops on data that are not "
