@@ -21,22 +21,19 @@ from perclab.optim import gradient_descent as _gradient_descent
 
 _sigmoid = _losses.sigmoid
 _AXIS = (
-    "Average over the samples, axis=0 (one value per feature, shaped like w), not "
-    "over the features, axis=1."
+    "Average over the samples, axis=0 (one value per feature, shaped like w), not over "
+    "the features, axis=1."
 )
 _PRECEDENCE = (
     "y * X @ w means (y * X) @ w: numpy multiplies y into the columns of X. Write "
     "y * (X @ w)."
 )
 _MEAN = "Average over the samples (divide the sum by n)."
-_SHAPE = (
-    "Return an array shaped like w, one value per feature: sum (or average) over the "
-    "samples only, axis=0."
-)
 
 
-def _spec(exercise, name, rule, reference, cases, wrong, tol=(1e-12, 1e-12), **more):
-    """The spec of a function ``(w, X, y)`` of a whole data set, averaged over it."""
+def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, **more):
+    """The spec of a function ``(w, X, y)`` of a data set, averaged over the samples;
+    compared within ``tol`` relative and 1e-12 absolute."""
     return _Spec(
         exercise=exercise,
         name=name,
@@ -46,11 +43,16 @@ def _spec(exercise, name, rule, reference, cases, wrong, tol=(1e-12, 1e-12), **m
         params=("w", "X", "y"),
         reference=reference,
         cases=cases,
-        rtol=tol[0],
-        atol=tol[1],
-        wrong=wrong,
+        rtol=tol,
+        atol=1e-12,
+        wrong=list(wrong.items()),
         **more,
     )
+
+
+def _gradient_spec(*args, **more):
+    shape = "Return an array shaped like w, one value per feature: sum (or average) over "
+    return _spec(*args, shape_hint=shape + "the samples only, axis=0.", **more)
 
 
 def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
@@ -61,11 +63,10 @@ def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
         _Case("every point correctly classified", (w, X, np.array([-1, 1, 1]))),
         _Case("one mistake", (w, X, np.array([-1, 1, -1]))),
         _Case("a point exactly on the boundary", (np.array([1.0, -1.0, 1.0]), X, y)),
-        _Case("labels as floats", (np.array([0.5, 1.0, -1.0]), X, y.astype(float))),
+        _Case("labels as floats", (np.array([0.5, 1.0, -1.0]), X, y * 1.0)),
         _Case("a single sample", (np.ones(2), np.array([[2.0, -3.0]]), np.array([1]))),
         _Case(
-            "integer input",
-            (np.array([1, -2, 0]), np.array([[1, 1, 1], [3, 1, 1]]), np.array([1, -1])),
+            "integer input", (np.array([1, -2, 0]), np.array([[1, 1, 1], [3, 1, 1]]), y[:2])
         ),
     ]
     rng = _rng(seed)
@@ -92,14 +93,14 @@ def _scores(w, X, y):
 
 
 def _loss(f, total=np.mean, m=_margins):
-    """The loss ``total`` of ``f`` of the margins (or of what ``m`` puts in their place)."""
+    """The ``total`` of ``f`` of the margins (or of what ``m`` puts in their place)."""
     return lambda w, X, y: float(total(f(m(w, X, y))))
 
 
 def _grad(weight, m=_margins, axis=0):
-    """``-(1/n) sum_i weight_i x_i``, with ``weight(m, y, s)`` of the margins ``m`` (or
-    what ``m`` puts in their place), the labels and the scores; ``axis=1`` averages over
-    the features instead."""
+    """``-(1/n) sum_i c_i x_i`` with ``c = weight(m, y, s)`` of the margins ``m`` (or what
+    ``m`` puts in their place), the labels and the scores; ``axis=1``: the mean over the
+    features instead."""
 
     def variant(w, X, y):
         X, y = np.asarray(X, float), np.asarray(y, float)
@@ -109,115 +110,89 @@ def _grad(weight, m=_margins, axis=0):
     return variant
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 7: the perceptron loss and its (sub)gradient
-# ----------------------------------------------------------------------------------
+
+_ploss = _losses.perceptron_loss
+_PERCEPTRON_LOSS_WRONG = {
+    "That is the hinge loss, max(0, 1 - y w @ x); the perceptron loss has no margin 1: "
+    "max(0, -y w @ x).": _loss(_losses.hinge_loss),
+    "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and 0 on the "
+    "correctly classified points.": _loss(lambda m: _ploss(-m)),
+    _MEAN: _loss(_ploss, np.sum),
+    "That is the fraction of mistakes (the 0/1 loss), not the perceptron loss: add up how "
+    "far each mistake is, max(0, -y w @ x).": _loss(_losses.zero_one_loss),
+    _PRECEDENCE: _loss(_ploss, m=_precedence),
+    "The label is missing: the loss is max(0, -y w @ x).": _loss(_ploss, m=_scores),
+}
 
 
 def check_perceptron_loss(perceptron_loss) -> CheckResult:
-    """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``.
+    """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)`` (the bias
+    absorbed in ``X``), compared within 1e-12 with the mean of
+    :func:`perclab.losses.perceptron_loss` of the margins, on ties, mistakes, a boundary
+    point, one sample, integer input and random data.
 
-    The bias is absorbed (``X`` holds the constant column where one is wanted). The
-    reference is the mean of :func:`perclab.losses.perceptron_loss` of the margins;
-    compared within 1e-12 on ties, mistakes, a boundary point, one sample, integer
-    input and random data.
-
-    >>> import numpy as np
     >>> check_perceptron_loss(lambda w, X, y: np.mean(np.maximum(0, -y * (X @ w)))).passed
     All 20 cases pass.
     True
     """
-    loss = _losses.perceptron_loss
-    wrong = [
-        (
-            "That is the hinge loss, max(0, 1 - y w @ x); the perceptron loss has "
-            "no margin 1: max(0, -y w @ x).",
-            _loss(_losses.hinge_loss),
-        ),
-        (
-            "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and "
-            "0 on the correctly classified points.",
-            _loss(lambda m: loss(-m)),
-        ),
-        (_MEAN, _loss(loss, np.sum)),
-        (
-            "That is the fraction of mistakes (the 0/1 loss), not the perceptron "
-            "loss: add up how far each mistake is, max(0, -y w @ x).",
-            _loss(_losses.zero_one_loss),
-        ),
-        (_PRECEDENCE, _loss(loss, m=_precedence)),
-        ("The label is missing: the loss is max(0, -y w @ x).", _loss(loss, m=_scores)),
-    ]
     rule = "The rule: the mean over the samples of max(0, -y_i w @ x_i)."
-    spec = _spec(7, "perceptron_loss", rule, _loss(loss), _cases_loss(10), wrong)
+    wrong = _PERCEPTRON_LOSS_WRONG
+    spec = _spec(7, "perceptron_loss", rule, _loss(_ploss), _cases_loss(10), wrong)
     return _run(spec, perceptron_loss)
 
 
+def _subgradient(w, X, y):
+    return _losses.perceptron_subgradient(X, y, w).w
+
+
+_PERCEPTRON_GRADIENT_WRONG = {
+    "That is the hinge loss's gradient (y w @ x < 1); the perceptron loss has no margin "
+    "1: use the mistakes, y w @ x <= 0.": _grad(lambda m, y, s: y * (m < 1)),
+    "The gradient comes from the mistakes, y w @ x <= 0, not from the correctly "
+    "classified points (y w @ x > 0).": _grad(lambda m, y, s: y * (m > 0)),
+    "At a tie, y w @ x = 0 (as everywhere at w = 0), use the mistake's gradient -y x: "
+    "with < 0 the gradient at w = 0 is 0 and gradient descent never starts. Use <= "
+    "0.": _grad(lambda m, y, s: y * (m < 0)),
+    "Wrong sign: the gradient of max(0, -y w @ x) on a mistake is -y x.": lambda w, X, y: (
+        -_subgradient(w, X, y) / len(y)
+    ),
+    _MEAN: _subgradient,
+    "The label is missing: on a mistake the gradient is -y x.": _grad(
+        lambda m, y, s: 1.0 * (m <= 0)
+    ),
+    "Only the mistakes contribute: multiply each -y_i x_i by the indicator of a mistake, "
+    "y_i w @ x_i <= 0 (0 on correctly classified points).": _grad(lambda m, y, s: y),
+    _PRECEDENCE: _grad(lambda m, y, s: y * (m <= 0), m=_precedence),
+    _AXIS: _grad(lambda m, y, s: y * (m <= 0), axis=1),
+}
+
+
 def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
-    """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum over mistakes of -y_i x_i``.
+    """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i`` over the mistakes,
+    ``y_i w @ x_i <= 0`` (ties included, so that a step from ``w = 0`` is the
+    perceptron's update), compared within 1e-12 with
+    :func:`perclab.losses.perceptron_subgradient` divided by n, on the cases of
+    :func:`check_perceptron_loss`.
 
-    The (sub)gradient of :func:`check_perceptron_loss`'s loss with the indicator of a
-    mistake, ``y_i w @ x_i <= 0``: at a tie it is ``-y_i x_i``, so that a gradient step
-    from ``w = 0`` is the perceptron's update. The reference is
-    :func:`perclab.losses.perceptron_subgradient` divided by n; compared within 1e-12.
-
-    >>> import numpy as np
     >>> def perceptron_gradient(w, X, y):
     ...     return -(X * (y * (y * (X @ w) <= 0))[:, None]).mean(axis=0)
     >>> check_perceptron_gradient(perceptron_gradient).passed
     All 20 cases pass.
     True
     """
-    total = lambda w, X, y: _losses.perceptron_subgradient(X, y, w).w  # noqa: E731
-    wrong = [
-        (
-            "That is the hinge loss's gradient (y w @ x < 1); the perceptron loss "
-            "has no margin 1: use the mistakes, y w @ x <= 0.",
-            _grad(lambda m, y, s: y * (m < 1)),
-        ),
-        (
-            "The gradient comes from the mistakes, y w @ x <= 0, not from the "
-            "correctly classified points (y w @ x > 0).",
-            _grad(lambda m, y, s: y * (m > 0)),
-        ),
-        (
-            "At a tie, y w @ x = 0 (as everywhere at w = 0), use the mistake's "
-            "gradient -y x: with < 0 the gradient at w = 0 is 0 and gradient descent "
-            "never starts. Use <= 0.",
-            _grad(lambda m, y, s: y * (m < 0)),
-        ),
-        (
-            "Wrong sign: the gradient of max(0, -y w @ x) on a mistake is -y x.",
-            lambda w, X, y: -total(w, X, y) / len(y),
-        ),
-        (_MEAN, total),
-        (
-            "The label is missing: on a mistake the gradient is -y x.",
-            _grad(lambda m, y, s: 1.0 * (m <= 0)),
-        ),
-        (
-            "Only the mistakes contribute: multiply each -y_i x_i by the indicator "
-            "of a mistake, y_i w @ x_i <= 0 (0 on correctly classified points).",
-            _grad(lambda m, y, s: y),
-        ),
-        (_PRECEDENCE, _grad(lambda m, y, s: y * (m <= 0), m=_precedence)),
-        (_AXIS, _grad(lambda m, y, s: y * (m <= 0), axis=1)),
-    ]
-    spec = _spec(
+    spec = _gradient_spec(
         7,
         "perceptron_gradient",
         "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i <= 0.",
-        lambda w, X, y: total(w, X, y) / len(y),
+        lambda w, X, y: _subgradient(w, X, y) / len(y),
         _cases_loss(11),
-        wrong,
-        shape_hint=_SHAPE,
+        _PERCEPTRON_GRADIENT_WRONG,
     )
     return _run(spec, perceptron_gradient)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 8: the logistic loss, its gradient, gradient descent
-# ----------------------------------------------------------------------------------
 
 
 def _ref_logistic_loss(w, X, y):
@@ -228,113 +203,85 @@ def _ref_logistic_gradient(w, X, y):
     return _logistic_gradient(X, y, w, C=np.inf).w / len(y)
 
 
+def _zero_one_entropy(w, X, y):
+    p, y = _sigmoid(_scores(w, X, y)), np.asarray(y, float)
+    return float(np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p))))
+
+
+_lloss = _losses.logistic_loss
+_LOGISTIC_LOSS_WRONG = {
+    "The label is missing: the loss is ln(1 + exp(-y w @ x)).": _loss(_lloss, m=_scores),
+    "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the point is "
+    "correctly classified with a large margin.": _loss(lambda m: _lloss(-m)),
+    _MEAN: _loss(_lloss, np.sum),
+    _PRECEDENCE: _loss(_lloss, m=_precedence),
+    "Use the natural logarithm (np.log), not log10.": _loss(
+        lambda m: _lloss(m) / np.log(10)
+    ),
+    "Use the natural logarithm (np.log), not log2.": _loss(lambda m: _lloss(m) / np.log(2)),
+    "That is the cross-entropy for labels 0 and 1; with labels -1 and +1 the loss is "
+    "ln(1 + exp(-y w @ x)).": _zero_one_entropy,
+}
+
+
 def check_logistic_loss(logistic_loss) -> CheckResult:
-    """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``.
+    """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``, labels
+    -1 and +1, compared within 1e-9 relative and 1e-12 absolute with
+    :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) divided by n.
+    The margins stay below 30 in size, so the plain formula does not overflow.
 
-    Labels -1 and +1, the natural logarithm; margins stay below 30 in size, so the plain
-    formula does not overflow (``np.logaddexp(0, -m)`` is the robust form). The
-    reference is :func:`perclab.logistic.logistic_objective` with ``C=inf`` (no
-    penalty) divided by n; compared within 1e-9 relative and 1e-12 absolute.
-
-    >>> import numpy as np
-    >>> def logistic_loss(w, X, y):
-    ...     return np.mean(np.log(1 + np.exp(-y * (X @ w))))
-    >>> check_logistic_loss(logistic_loss).passed
+    >>> check_logistic_loss(lambda w, X, y: np.mean(np.logaddexp(0, -y * (X @ w)))).passed
     All 20 cases pass.
     True
     """
-    loss = _losses.logistic_loss
-
-    def zero_one_entropy(w, X, y):
-        p, y = _sigmoid(_scores(w, X, y)), np.asarray(y, float)
-        return float(np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p))))
-
-    wrong = [
-        (
-            "The label is missing: the loss is ln(1 + exp(-y w @ x)).",
-            _loss(loss, m=_scores),
-        ),
-        (
-            "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the "
-            "point is correctly classified with a large margin.",
-            _loss(lambda m: loss(-m)),
-        ),
-        (_MEAN, _loss(loss, np.sum)),
-        (_PRECEDENCE, _loss(loss, m=_precedence)),
-        (
-            "Use the natural logarithm (np.log), not log10.",
-            _loss(lambda m: loss(m) / np.log(10)),
-        ),
-        (
-            "Use the natural logarithm (np.log), not log2.",
-            _loss(lambda m: loss(m) / np.log(2)),
-        ),
-        (
-            "That is the cross-entropy for labels 0 and 1; with labels -1 and +1 the "
-            "loss is ln(1 + exp(-y w @ x)).",
-            zero_one_entropy,
-        ),
-    ]
     rule = "The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."
     cases = _cases_loss(12, scales=(0.5, 1.0, 5.0))
-    spec = _spec(8, "logistic_loss", rule, _ref_logistic_loss, cases, wrong, (1e-9, 1e-12))
+    wrong = _LOGISTIC_LOSS_WRONG
+    spec = _spec(8, "logistic_loss", rule, _ref_logistic_loss, cases, wrong, 1e-9)
     return _run(spec, logistic_loss)
 
 
+_right = lambda m, y, s: y * _sigmoid(-m)  # noqa: E731 - y_i sigma(-m_i), as in the rule
+_LOGISTIC_GRADIENT_WRONG = {
+    "Wrong sign: this is the negative gradient. The gradient of the loss is -y x "
+    "sigma(-y w @ x).": lambda w, X, y: -_ref_logistic_gradient(w, X, y),
+    "Use sigma(-y w @ x), the probability of the wrong label, not sigma(y w @ x).": _grad(
+        lambda m, y, s: y * _sigmoid(m)
+    ),
+    "(sigma(w @ x) - y) x is the gradient for labels 0 and 1; with labels -1 and +1 it is "
+    "-y x sigma(-y w @ x).": _grad(lambda m, y, s: y - _sigmoid(s)),
+    _MEAN: lambda w, X, y: _logistic_gradient(X, y, w, C=np.inf).w,
+    "The label is missing inside sigma: use sigma(-y w @ x), not sigma(-w @ x).": _grad(
+        lambda m, y, s: y * _sigmoid(-s)
+    ),
+    "The label factor is missing in front of x: each term is y_i x_i sigma(-y_i w @ x_i): "
+    "multiply by y_i.": _grad(lambda m, y, s: _sigmoid(-m)),
+    _AXIS: _grad(_right, axis=1),
+    _PRECEDENCE: _grad(_right, m=_precedence),
+}
+
+
 def check_logistic_gradient(logistic_gradient) -> CheckResult:
-    """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``.
+    """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``,
+    with ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is the probability of the
+    wrong label), compared within 1e-9 relative and 1e-12 absolute with
+    :func:`perclab.logistic.logistic_gradient` at ``C=inf`` divided by n.
 
-    Here ``sigma(z) = 1 / (1 + exp(-z))``; ``sigma(-y w @ x)`` is the probability the
-    model gives to the wrong label. The reference is
-    :func:`perclab.logistic.logistic_gradient` with ``C=inf`` divided by n; compared
-    within 1e-9 relative and 1e-12 absolute, on the cases of :func:`check_logistic_loss`.
-
-    >>> import numpy as np
     >>> def logistic_gradient(w, X, y):
     ...     return -(X * (y / (1 + np.exp(y * (X @ w))))[:, None]).mean(axis=0)
     >>> check_logistic_gradient(logistic_gradient).passed
     All 20 cases pass.
     True
     """
-    right = lambda m, y, s: y * _sigmoid(-m)  # noqa: E731
-    wrong = [
-        (
-            "Wrong sign: this is the negative gradient. The gradient of the loss is "
-            "-y x sigma(-y w @ x).",
-            lambda w, X, y: -_ref_logistic_gradient(w, X, y),
-        ),
-        (
-            "Use sigma(-y w @ x), the probability of the wrong label, not sigma(y w @ x).",
-            _grad(lambda m, y, s: y * _sigmoid(m)),
-        ),
-        (
-            "(sigma(w @ x) - y) x is the gradient for labels 0 and 1; with labels "
-            "-1 and +1 it is -y x sigma(-y w @ x).",
-            _grad(lambda m, y, s: y - _sigmoid(s)),
-        ),
-        (_MEAN, lambda w, X, y: _logistic_gradient(X, y, w, C=np.inf).w),
-        (
-            "The label is missing inside sigma: use sigma(-y w @ x), not sigma(-w @ x).",
-            _grad(lambda m, y, s: y * _sigmoid(-s)),
-        ),
-        (
-            "The label factor is missing in front of x: each term is "
-            "y_i x_i sigma(-y_i w @ x_i): multiply by y_i.",
-            _grad(lambda m, y, s: _sigmoid(-m)),
-        ),
-        (_AXIS, _grad(right, axis=1)),
-        (_PRECEDENCE, _grad(right, m=_precedence)),
-    ]
-    spec = _spec(
+    spec = _gradient_spec(
         8,
         "logistic_gradient",
         "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
         "exp(-z)).",
         _ref_logistic_gradient,
         _cases_loss(13, scales=(0.5, 1.0, 5.0)),
-        wrong,
-        (1e-9, 1e-12),
-        shape_hint=_SHAPE,
+        _LOGISTIC_GRADIENT_WRONG,
+        1e-9,
     )
     return _run(spec, logistic_gradient)
 
@@ -356,20 +303,33 @@ def _descent(gradient, w0, lr, n_steps):
     return _gradient_descent(gradient, w0, schedule=lr, n_steps=int(n_steps)).final
 
 
-def check_gradient_descent(gradient_descent) -> CheckResult:
-    """Check ``gradient_descent(gradient, w0, lr, n_steps)``: ``w <- w - lr * gradient(w)``.
+_DESCENT_WRONG = {
+    "The steps go uphill: gradient descent subtracts, w - lr * "
+    "gradient(w).": lambda g, w0, lr, n: _descent(lambda w: -g(w), w0, lr, n),
+    "Take exactly n_steps steps: yours took one more.": lambda g, w0, lr, n: _descent(
+        g, w0, lr, n + 1
+    ),
+    "Take exactly n_steps steps: yours took one fewer.": lambda g, w0, lr, n: _descent(
+        g, w0, lr, max(n - 1, 0)
+    ),
+    "Evaluate the gradient at the current w in every step, not once at "
+    "w0.": lambda g, w0, lr, n: w0 - n * lr * g(np.asarray(w0, float)),
+    "Only one step was taken: repeat w = w - lr * gradient(w) n_steps times in a loop, "
+    "updating w each time.": lambda g, w0, lr, n: _descent(g, w0, lr, min(n, 1)),
+    "The step size lr is missing.": lambda g, w0, lr, n: _descent(g, w0, 1.0, n),
+}
 
-    Start from ``w0``, take exactly ``n_steps`` steps of the constant size ``lr`` and
-    return the final ``w``; ``gradient`` is a function of ``w``: quadratics with a known
-    minimum, and the logistic gradient. The reference is
-    :func:`perclab.optim.gradient_descent`; compared within 1e-9 relative and 1e-12
-    absolute.
+
+def check_gradient_descent(gradient_descent) -> CheckResult:
+    """Check ``gradient_descent(gradient, w0, lr, n_steps)``: from ``w0``, exactly
+    ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w``. Compared
+    within 1e-9 relative and 1e-12 absolute with :func:`perclab.optim.gradient_descent`,
+    on quadratics with a known minimum and on the logistic gradient.
 
     >>> def gradient_descent(gradient, w0, lr, n_steps):
-    ...     w = w0
     ...     for _ in range(n_steps):
-    ...         w = w - lr * gradient(w)
-    ...     return w
+    ...         w0 = w0 - lr * gradient(w0)
+    ...     return w0
     >>> check_gradient_descent(gradient_descent).passed
     All 12 cases pass.
     True
@@ -380,19 +340,14 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
         f"the logistic gradient on {len(y)} samples",
     )
     quad = _quadratic_gradient([1.0, -2.0], [1.0, 1.0])
+    stretched = _quadratic_gradient([0.0, 1.0, -1.0], [1.0, 10.0, 0.1])
     table = [
         ("no step at all", quad, [3.0, 3.0], 0.5, 0),
         ("one step", quad, [3.0, 3.0], 0.5, 1),
         ("two steps", quad, [3.0, 3.0], 0.5, 2),
         ("step size 1 on this quadratic jumps to the minimum", quad, [0.0, 0.0], 1.0, 3),
         ("another start, step size 0.25", quad, [5.0, -1.0], 0.25, 4),
-        (
-            "an elongated quadratic, 10 steps",
-            _quadratic_gradient([0.0, 1.0, -1.0], [1.0, 10.0, 0.1]),
-            [0.0, 0.0, 0.0],
-            0.15,
-            10,
-        ),
+        ("an elongated quadratic, 10 steps", stretched, [0.0, 0.0, 0.0], 0.15, 10),
         ("one dimension", _quadratic_gradient([2.0], [4.0]), [0.0], 0.1, 7),
         ("the logistic gradient on the worked example", logistic, [0.0, 0.0, 0.0], 0.5, 20),
     ]
@@ -407,44 +362,18 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
             int(rng.integers(1, 12)),
         )
         cases.append(_Case(f"a random quadratic, seed 14, draw {k + 1}", (grad, w0, lr, n)))
-
     spec = _Spec(
         exercise=8,
         name="gradient_descent",
-        shape_hint="Return only the final w, an array shaped like w0 (not the list "
-        "of all the steps).",
+        shape_hint="Return only the final w, an array shaped like w0 (not the list of all "
+        "the steps).",
         rule="The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w.",
         params=("gradient", "w0", "lr", "n_steps"),
         reference=_descent,
         cases=cases,
         rtol=1e-9,
         atol=1e-12,
-        wrong=[
-            (
-                "The steps go uphill: gradient descent subtracts, w - lr * gradient(w).",
-                lambda g, w0, lr, n: _descent(lambda w: -g(w), w0, lr, n),
-            ),
-            (
-                "Take exactly n_steps steps: yours took one more.",
-                lambda g, w0, lr, n: _descent(g, w0, lr, n + 1),
-            ),
-            (
-                "Take exactly n_steps steps: yours took one fewer.",
-                lambda g, w0, lr, n: _descent(g, w0, lr, max(n - 1, 0)),
-            ),
-            (
-                "Evaluate the gradient at the current w in every step, not once at w0.",
-                lambda g, w0, lr, n: (
-                    np.asarray(w0, float) - n * lr * g(np.asarray(w0, float))
-                ),
-            ),
-            (
-                "Only one step was taken: repeat w = w - lr * gradient(w) n_steps "
-                "times in a loop, updating w each time.",
-                lambda g, w0, lr, n: _descent(g, w0, lr, min(n, 1)),
-            ),
-            ("The step size lr is missing.", lambda g, w0, lr, n: _descent(g, w0, 1.0, n)),
-        ],
+        wrong=list(_DESCENT_WRONG.items()),
         slow_hint="Take exactly n_steps steps.",
     )
     return _run(spec, gradient_descent)

@@ -30,9 +30,7 @@ _BIAS_TIMES_Y = (
     "y * w @ x + b multiplies only w @ x."
 )
 _NO_BIAS = "The bias is missing: the score is w @ x + b."
-_TRUE_IF_RIGHT = (
-    "You returned True for correctly classified points: a mistake is y (w @ x + b) <= 0."
-)
+_KINDS = ("random small integers", "random real numbers")
 
 
 def _draw(rng, k, *parts):
@@ -45,68 +43,67 @@ def _draw(rng, k, *parts):
     ]
 
 
-_KINDS = ("random small integers", "random real numbers")
-
-
-# ----------------------------------------------------------------------------------
 # Exercise 1: predicting with sign, and the tie at 0
-# ----------------------------------------------------------------------------------
+
+
+def _of_score(f):
+    return lambda X, w, b: f(_score(X, w, b))
+
+
+_PREDICT_WRONG = {  # hint: the wrong version that earns it
+    "On the boundary (score exactly 0) you returned 0: np.sign(0) is 0, which is not a "
+    "label. Return +1 where w @ x + b >= 0 and -1 elsewhere.": _of_score(np.sign),
+    "A point with score exactly 0 gets +1 in this book; you gave it -1. Use >= 0, not "
+    "> 0.": _of_score(lambda s: np.where(s > 0, 1, -1)),
+    _NO_BIAS: lambda X, w, b: _predict(X, w, 0.0),
+    "Wrong sign: +1 belongs to the side where w @ x + b > 0, the side that w points "
+    "to.": lambda X, w, b: -_predict(X, w, float(b)),
+    "The score is w @ x + b: add the bias, do not subtract it.": lambda X, w, b: _predict(
+        X, w, -float(b)
+    ),
+    "You returned labels 0 and 1; the labels are -1 and +1.": lambda X, w, b: np.maximum(
+        _predict(X, w, float(b)), 0
+    ),
+    "You returned labels 0 and 1 (and 0 on the boundary); the labels are -1 and +1, with "
+    "+1 where w @ x + b >= 0.": _of_score(lambda s: np.maximum(np.sign(s), 0)),
+}
 
 
 def check_predict_labels(predict_labels) -> CheckResult:
-    """Check ``predict_labels(X, w, b)``: labels ``sign(X @ w + b)``, +1 on the boundary.
+    """Check ``predict_labels(X, w, b)``: +1 where ``w @ x + b >= 0``, -1 elsewhere, one
+    label per row, compared exactly with :func:`perclab.predict` (ints or floats, a list
+    or an array pass) on ties, zero weights, the bias alone, the zero vector, integer
+    inputs, one feature and random data.
 
-    Compared exactly with :func:`perclab.predict` (ints or floats, a list or an array
-    pass) on points on the boundary, zero weights, the bias deciding alone, the zero
-    vector, integer inputs, one feature and random data.
-
-    >>> import numpy as np
     >>> check_predict_labels(lambda X, w, b: np.where(X @ w + b >= 0, 1, -1)).passed
     All 25 cases pass.
     True
     """
-    table = [
-        ("one point on the +1 side", [[2.0, 1.0]], [1.0, 0.0], 0.0),
-        ("one point on the -1 side", [[-2.0, 1.0]], [1.0, 0.0], 0.0),
-        ("a point exactly on the boundary (score 0)", [[1.0, 1.0]], [-1.0, 1.0], 0.0),
+    table = [  # (about, X, w, b); the arrays have b's type, int only for integer inputs
+        ("one point on the +1 side", [[2, 1]], [1, 0], 0.0),
+        ("one point on the -1 side", [[-2, 1]], [1, 0], 0.0),
+        ("a point exactly on the boundary (score 0)", [[1, 1]], [-1, 1], 0.0),
         (
             "zero weights and zero bias: every score is 0",
-            [[1.0, 2.0], [-3.0, 0.5], [0.0, 0.0]],
-            [0.0, 0.0],
+            [[1, 2], [-3, 0.5], [0, 0]],
+            [0, 0],
             0.0,
         ),
-        (
-            "zero weights: the bias alone decides",
-            [[1.0, 2.0], [-3.0, 0.5]],
-            [0.0, 0.0],
-            -1.0,
-        ),
-        (
-            "the score is 0 only because of the bias",
-            [[1.0, 2.0], [2.0, 2.0]],
-            [1.0, 1.0],
-            -3.0,
-        ),
-        (
-            "the zero vector among the points",
-            [[0.0, 0.0], [1.0, 0.0], [-1.0, 0.0]],
-            [1.0, 2.0],
-            -0.5,
-        ),
+        ("zero weights: the bias alone decides", [[1, 2], [-3, 0.5]], [0, 0], -1.0),
+        ("the score is 0 only because of the bias", [[1, 2], [2, 2]], [1, 1], -3.0),
+        ("the zero vector among the points", [[0, 0], [1, 0], [-1, 0]], [1, 2], -0.5),
         ("integer inputs", [[2, 1], [1, 3], [2, 2]], [-1, 1], 0),
-        ("one feature", [[-2.0], [0.0], [1.5], [3.0]], [2.0], -3.0),
+        ("one feature", [[-2], [0], [1.5], [3]], [2], -3.0),
     ]
-    cases = [_Case(about, (np.array(X), np.array(w), b)) for about, X, w, b in table]
+    cases = [
+        _Case(a, (np.array(X, type(b)), np.array(w, type(b)), b)) for a, X, w, b in table
+    ]
     rng = _rng(1)
     for k in range(16):
         n, d = int(rng.integers(1, 9)), int(rng.integers(1, 4))
         X, w, b = _draw(rng, k, ((n, d), 3), (d, 2), ((), 2))
         about = _KINDS[k % 2] + ("" if k % 2 else " (ties likely)")
         cases.append(_Case(f"{about}, seed 1, draw {k + 1}", (X, w, float(b))))
-
-    def of_score(f):
-        return lambda X, w, b: f(_score(X, w, b))
-
     spec = _Spec(
         exercise=1,
         name="predict_labels",
@@ -118,37 +115,7 @@ def check_predict_labels(predict_labels) -> CheckResult:
         params=("X", "w", "b"),
         reference=lambda X, w, b: _predict(X, w, float(b)),
         cases=cases,
-        wrong=[
-            (
-                "On the boundary (score exactly 0) you returned 0: np.sign(0) is 0, which "
-                "is not a label. Return +1 where w @ x + b >= 0 and -1 elsewhere.",
-                of_score(np.sign),
-            ),
-            (
-                "A point with score exactly 0 gets +1 in this book; you gave it -1. "
-                "Use >= 0, not > 0.",
-                of_score(lambda s: np.where(s > 0, 1, -1)),
-            ),
-            (_NO_BIAS, lambda X, w, b: _predict(X, w, 0.0)),
-            (
-                "Wrong sign: +1 belongs to the side where w @ x + b > 0, the side "
-                "that w points to.",
-                lambda X, w, b: -_predict(X, w, float(b)),
-            ),
-            (
-                "The score is w @ x + b: add the bias, do not subtract it.",
-                lambda X, w, b: _predict(X, w, -float(b)),
-            ),
-            (
-                "You returned labels 0 and 1; the labels are -1 and +1.",
-                lambda X, w, b: np.maximum(_predict(X, w, float(b)), 0),
-            ),
-            (
-                "You returned labels 0 and 1 (and 0 on the boundary); the labels are "
-                "-1 and +1, with +1 where w @ x + b >= 0.",
-                of_score(lambda s: np.maximum(np.sign(s), 0)),
-            ),
-        ],
+        wrong=list(_PREDICT_WRONG.items()),
     )
     return _run(spec, predict_labels)
 
@@ -157,14 +124,30 @@ def _margin(x, y, w, b):
     return float(_margins([x], [y], w, float(b))[0])
 
 
-def check_is_mistake(is_mistake) -> CheckResult:
-    """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0``.
+_MISTAKE_WRONG = {
+    "On the boundary you seem to compare the prediction (+1 there) with the label. "
+    "Training counts a point with score exactly 0 as a mistake whatever its label: test "
+    "y * (w @ x + b) <= 0.": lambda x, y, w, b: bool(_predict([x], w, b)[0] != y),
+    "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < "
+    "0.": lambda x, y, w, b: _margin(x, y, w, b) < 0,
+    "The label is missing: multiply the score by y.": lambda x, y, w, b: (
+        _margin(x, 1, w, b) <= 0
+    ),
+    "You returned True for correctly classified points: a mistake is y (w @ x + b) <= "
+    "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
+    "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
+    "not >= 0.": lambda x, y, w, b: _margin(x, y, w, b) >= 0,
+    _NO_BIAS: lambda x, y, w, b: _margin(x, y, w, 0.0) <= 0,
+    _BIAS_TIMES_Y: lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0,
+}
 
-    A point on the boundary is a mistake whatever its label, although
-    :func:`perclab.predict` labels it +1. The margin is :func:`perclab.losses.margins`;
-    True/False (numpy booleans, 1/0) are compared exactly on both sides, ties with
-    either label, zero weights, the zero vector, the bias deciding, int or float labels
-    and random data.
+
+def check_is_mistake(is_mistake) -> CheckResult:
+    """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0``, so a
+    point on the boundary is a mistake whatever its label (:func:`perclab.predict` says
+    +1 there). Compared exactly (numpy booleans and 1/0 pass) with the sign of
+    :func:`perclab.losses.margins` on both sides, ties with either label, zero weights,
+    the zero vector, the bias deciding, int or float labels and random data.
 
     >>> check_is_mistake(lambda x, y, w, b: y * (w @ x + b) <= 0).passed
     All 26 cases pass.
@@ -188,11 +171,9 @@ def check_is_mistake(is_mistake) -> CheckResult:
     cases = [_Case(about, (np.array(x), y, w, b)) for about, x, y, w, b in table]
     rng = _rng(2)
     for k in range(14):
-        d = int(rng.integers(1, 4))
-        y = int(rng.choice([-1, 1]))
+        d, y = int(rng.integers(1, 4)), int(rng.choice([-1, 1]))
         x, w_k, b = _draw(rng, k, (d, 3), (d, 2), ((), 2))
         cases.append(_Case(f"{_KINDS[k % 2]}, seed 2, draw {k + 1}", (x, y, w_k, float(b))))
-
     spec = _Spec(
         exercise=1,
         name="is_mistake",
@@ -200,33 +181,12 @@ def check_is_mistake(is_mistake) -> CheckResult:
         params=("x", "y", "w", "b"),
         reference=lambda x, y, w, b: _margin(x, y, w, b) <= 0,
         cases=cases,
-        wrong=[
-            (
-                "On the boundary you seem to compare the prediction (+1 there) with the "
-                "label. Training counts a point with score exactly 0 as a mistake "
-                "whatever its label: test y * (w @ x + b) <= 0.",
-                lambda x, y, w, b: bool(_predict([x], w, float(b))[0] != y),
-            ),
-            (
-                "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < 0.",
-                lambda x, y, w, b: _margin(x, y, w, b) < 0,
-            ),
-            (
-                "The label is missing: multiply the score by y.",
-                lambda x, y, w, b: _margin(x, 1, w, b) <= 0,
-            ),
-            (_TRUE_IF_RIGHT, lambda x, y, w, b: _margin(x, y, w, b) > 0),
-            (_TRUE_IF_RIGHT, lambda x, y, w, b: _margin(x, y, w, b) >= 0),
-            (_NO_BIAS, lambda x, y, w, b: _margin(x, y, w, 0.0) <= 0),
-            (_BIAS_TIMES_Y, lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0),
-        ],
+        wrong=list(_MISTAKE_WRONG.items()),
     )
     return _run(spec, is_mistake)
 
 
-# ----------------------------------------------------------------------------------
 # Exercises 2 and 3: one update step; the training loop and its stopping rule
-# ----------------------------------------------------------------------------------
 
 
 def _update(w, b, x, y, lr=1.0, **options):
@@ -234,22 +194,37 @@ def _update(w, b, x, y, lr=1.0, **options):
     return run.w, run.b
 
 
-def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, *, test=None, step=None, stop=""):
+_TESTS = {  # the mistake test y (w @ x + b) <= 0, and slips of it
+    "<= 0": lambda w, b, x, y: y * (w @ x + b) <= 0,
+    "< 0": lambda w, b, x, y: y * (w @ x + b) < 0,
+    "always": lambda w, b, x, y: True,
+    "no b": lambda w, b, x, y: y * (w @ x) <= 0,
+    "y w @ x + b": lambda w, b, x, y: y * (w @ x) + b <= 0,
+    "predict != y": lambda w, b, x, y: (w @ x + b >= 0) != (y > 0),
+}
+_STEPS = {  # the step (lr y x, lr y) of (w, b) on a mistake, and slips of it
+    "right": lambda lr, y, x, b: (lr * y * x, lr * y),
+    "no y": lambda lr, y, x, b: (lr * x, lr),
+    "minus": lambda lr, y, x, b: (-lr * y * x, -lr * y),
+    "b without lr": lambda lr, y, x, b: (lr * y * x, y),
+    "b in w": lambda lr, y, x, b: (lr * y * (x + b), lr * y),
+}
+
+
+def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, test="<= 0", step="right", stop=""):
     """The perceptron's loop with one thing changed, to recognise a common slip: the
-    mistake ``test(w, b, x, y)``, the ``step(lr, y, x, b) -> (dw, db)``, or ``stop``:
-    "sample", "once", "cumulative" (mistakes never reset), "reset" (n_updates reset every
-    sweep), "range" (max_epochs - 1 sweeps), "zero-based" or "uncounted" (epochs short)."""
+    mistake test, the step, or ``stop``: "sample", "once", "cumulative" (mistakes never
+    reset), "reset" (n_updates reset every sweep), "range" (max_epochs - 1 sweeps),
+    "zero-based" or "uncounted" (epochs one short)."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     w = np.zeros(X.shape[1]) if w is None else np.asarray(w, float)
-    test = test or (lambda w, b, x, y: y * (w @ x + b) <= 0)
-    step = step or (lambda lr, y, x, b: (lr * y * x, lr * y))
     b, n_updates, mistakes, epoch = float(b), 0, 0, 0
     for epoch in range(1, max_epochs + 1 - (stop == "range")):
         mistakes = mistakes if stop == "cumulative" else 0
         n_updates = 0 if stop == "reset" else n_updates
         for x_i, y_i in zip(X, y, strict=True):
-            if test(w, b, x_i, y_i):
-                dw, db = step(lr, y_i, x_i, b)
+            if _TESTS[test](w, b, x_i, y_i):
+                dw, db = _STEPS[step](lr, y_i, x_i, b)
                 w, b, mistakes, n_updates = w + dw, b + db, mistakes + 1, n_updates + 1
             elif stop == "sample":
                 return w, b, n_updates, epoch
@@ -267,23 +242,39 @@ def _train_slip(**slip):
     return lambda X, y, max_epochs=100: _loop(X, y, max_epochs, **slip)
 
 
-_VIA_PREDICT = lambda w, b, x, y: (w @ x + b >= 0) != (y > 0)  # noqa: E731
-_STRICT = lambda w, b, x, y: y * (w @ x + b) < 0  # noqa: E731
-_ALWAYS = lambda w, b, x, y: True  # noqa: E731
-_NO_BIAS_TEST = lambda w, b, x, y: y * (w @ x) <= 0  # noqa: E731
-_TIMES_Y_TEST = lambda w, b, x, y: y * (w @ x) + b <= 0  # noqa: E731
-_UNLABELLED = lambda lr, y, x, b: (lr * x, lr)  # noqa: E731
-_BACKWARDS = lambda lr, y, x, b: (-lr * y * x, -lr * y)  # noqa: E731
+_UPDATE_WRONG = {
+    "No update happened on a point exactly on the boundary. Training treats a score of "
+    "exactly 0 as a mistake whatever the label (perhaps you compared predict(x), which is "
+    "+1 there, with y): test y * (w @ x + b) <= 0.": _update_slip(test="predict != y"),
+    "No update happened on a point with y (w @ x + b) = 0: that is a mistake too. Use <= "
+    "0, not < 0.": _update_slip(test="< 0"),
+    "You updated on a correctly classified point: update only when y (w @ x + b) <= "
+    "0.": _update_slip(test="always"),
+    "The update moves the wrong way: on a mistake w becomes w + lr * y * x and b becomes "
+    "b + lr * y (plus, with the label's sign).": _update_slip(step="minus"),
+    "The bias was not updated: on a mistake b changes too, to b + lr * "
+    "y.": lambda w, b, x, y, lr=1.0: _update(w, b, x, y, lr, fit_bias=False),
+    "The learning rate is missing: the step is lr * y * x (and lr * y for "
+    "b).": lambda w, b, x, y, lr=1.0: _update(w, b, x, y),
+    _BIAS_TIMES_Y: _update_slip(test="y w @ x + b"),
+    "Return the new weights w + lr * y * x, not the step lr * y * x alone (and b + lr * y "
+    "for the bias).": lambda w, b, x, y, lr=1.0: (
+        _update(np.zeros(len(w)), 0.0, x, y, lr) if y * (w @ x + b) <= 0 else (w, b)
+    ),
+    "The bias step must be scaled by the learning rate too: b + lr * y.": _update_slip(
+        step="b without lr"
+    ),
+    "The bias went into the weight step: the weight step is lr * y * x; the bias gets its "
+    "own step, b + lr * y.": _update_slip(step="b in w"),
+}
 
 
 def check_one_update(one_update) -> CheckResult:
-    """Check ``one_update(w, b, x, y, lr=1.0)``: one step of the perceptron rule.
-
-    On a mistake, ``y * (w @ x + b) <= 0``, it returns ``(w + lr * y * x, b + lr * y)``,
-    otherwise ``(w, b)`` unchanged. The reference is one epoch of :func:`perclab.train`
-    on the single sample; compared within 1e-12 (relative and absolute), since
-    ``lr * y * x`` may round in another order; the decision is exact on the integer
-    cases, where ties occur. ``w`` and ``x`` must not change in place.
+    """Check ``one_update(w, b, x, y, lr=1.0)``: ``(w + lr * y * x, b + lr * y)`` if
+    ``y * (w @ x + b) <= 0``, else ``(w, b)``, without changing ``w`` or ``x`` in place.
+    The reference is one epoch of :func:`perclab.train` on the one sample, compared
+    within 1e-12 (``lr * y * x`` may round in another order; the decision is exact on
+    the integer cases, where ties occur), on ties, zeros, learning rates and random data.
 
     >>> def one_update(w, b, x, y, lr=1.0):
     ...     return (w + lr * y * x, b + lr * y) if y * (w @ x + b) <= 0 else (w, b)
@@ -325,14 +316,11 @@ def check_one_update(one_update) -> CheckResult:
         cases.append(
             _Case(f"{_KINDS[k % 2]}, seed 3, draw {k + 1}", (w_k, float(b), x, y, lr))
         )
-
     spec = _Spec(
         exercise=2,
         name="one_update",
-        rule=(
-            "The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
-            "otherwise (w, b) unchanged."
-        ),
+        rule="The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
+        "otherwise (w, b) unchanged.",
         params=("w", "b", "x", "y", "lr=1.0"),
         reference=_update,
         cases=cases,
@@ -342,62 +330,12 @@ def check_one_update(one_update) -> CheckResult:
         atol=1e-12,
         probes=[
             (
-                "Your step leaves out the label: on a mistake move by lr * y * x "
-                "(and b by lr * y), towards the correct side.",
-                _update_slip(step=_UNLABELLED),
-            ),
+                "Your step leaves out the label: on a mistake move by lr * y * x (and b "
+                "by lr * y), towards the correct side.",
+                _update_slip(step="no y"),
+            )
         ],
-        wrong=[
-            (
-                "No update happened on a point exactly on the boundary. Training treats "
-                "a score of exactly 0 as a mistake whatever the label (perhaps you "
-                "compared predict(x), which is +1 there, with y): test "
-                "y * (w @ x + b) <= 0.",
-                _update_slip(test=_VIA_PREDICT),
-            ),
-            (
-                "No update happened on a point with y (w @ x + b) = 0: that is a "
-                "mistake too. Use <= 0, not < 0.",
-                _update_slip(test=_STRICT),
-            ),
-            (
-                "You updated on a correctly classified point: update only when "
-                "y (w @ x + b) <= 0.",
-                _update_slip(test=_ALWAYS),
-            ),
-            (
-                "The update moves the wrong way: on a mistake w becomes w + lr * y * x "
-                "and b becomes b + lr * y (plus, with the label's sign).",
-                _update_slip(step=_BACKWARDS),
-            ),
-            (
-                "The bias was not updated: on a mistake b changes too, to b + lr * y.",
-                lambda w, b, x, y, lr=1.0: _update(w, b, x, y, lr, fit_bias=False),
-            ),
-            (
-                "The learning rate is missing: the step is lr * y * x (and lr * y for b).",
-                lambda w, b, x, y, lr=1.0: _update(w, b, x, y),
-            ),
-            (_BIAS_TIMES_Y, _update_slip(test=_TIMES_Y_TEST)),
-            (
-                "Return the new weights w + lr * y * x, not the step lr * y * x alone "
-                "(and b + lr * y for the bias).",
-                lambda w, b, x, y, lr=1.0: (
-                    _update(np.zeros(len(w)), 0.0, x, y, lr)
-                    if y * (w @ x + b) <= 0
-                    else (w, b)
-                ),
-            ),
-            (
-                "The bias step must be scaled by the learning rate too: b + lr * y.",
-                _update_slip(step=lambda lr, y, x, b: (lr * y * x, y)),
-            ),
-            (
-                "The bias went into the weight step: the weight step is lr * y * x; the "
-                "bias gets its own step, b + lr * y.",
-                _update_slip(step=lambda lr, y, x, b: (lr * y * (x + b), lr * y)),
-            ),
-        ],
+        wrong=list(_UPDATE_WRONG.items()),
     )
     return _run(spec, one_update)
 
@@ -409,25 +347,21 @@ def _ref_train(X, y, max_epochs=100, **options):
 
 def _cases_training(seed: int) -> list[_Case]:
     """Training sets for the exercises that run the perceptron from zero."""
-    cases = [
-        _Case("a single sample, label +1", (np.array([[1.0, 2.0]]), np.array([1]))),
-        _Case(
-            "a single sample, label -1 as a float",
-            (np.array([[2.0, -1.0]]), np.array([-1.0])),
-        ),
-        _Case("a single sample at the origin", (np.array([[0.0, 0.0]]), np.array([1]))),
-        _Case("two points that need a bias", (np.array([[1.0], [2.0]]), np.array([-1, 1]))),
-        _Case("the six-point worked example", (_WORKED_X, _WORKED_Y)),
-        _Case("XOR, not separable: stop after max_epochs = 5", (_XOR_X, _XOR_Y, 5)),
-        _Case(
-            "the worked example with max_epochs = 2",
-            (_WORKED_X, _WORKED_Y.astype(float), 2),
-        ),
-        _Case(
+    table = [
+        ("a single sample, label +1", [[1.0, 2.0]], [1]),
+        ("a single sample, label -1 as a float", [[2.0, -1.0]], [-1.0]),
+        ("a single sample at the origin", [[0.0, 0.0]], [1]),
+        ("two points that need a bias", [[1.0], [2.0]], [-1, 1]),
+        ("the six-point worked example", _WORKED_X, _WORKED_Y),
+        ("XOR, not separable: stop after max_epochs = 5", _XOR_X, _XOR_Y, 5),
+        ("the worked example with max_epochs = 2", _WORKED_X, _WORKED_Y * 1.0, 2),
+        (
             "integer features, labels as floats",
-            (np.array([[2, 1], [1, 3], [3, 3], [0, 2]]), np.array([-1.0, 1.0, -1.0, 1.0])),
+            [[2, 1], [1, 3], [3, 3], [0, 2]],
+            [-1.0, 1, -1, 1],
         ),
     ]
+    cases = [_Case(r[0], (np.array(r[1]), np.array(r[2]), *r[3:])) for r in table]
     rng = _rng(seed)
     for k in range(14):
         n, d = int(rng.integers(2, 13)), int(rng.integers(1, 4))
@@ -438,10 +372,10 @@ def _cases_training(seed: int) -> list[_Case]:
 
 
 def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
-    """A relation for the training checks, ready for a hook in ``_core._diagnose``:
-    a hint when, on every case whose reference run separates the data, the learner's
-    ``w, b`` (the first two returned values) separate it too, and on some case they
-    differ from the reference: a valid perceptron run, in another order (shuffled)."""
+    """A relation for the training checks, ready for a hook in ``_core._diagnose``: a
+    hint when, on every case whose reference run separates the data, the learner's ``w,
+    b`` (the first two returned values) separate them too, and on some case they differ
+    from the reference's: a valid perceptron run, in another (a shuffled) order."""
     differ = False
     for j, answer in answers.items():
         X, y = (np.asarray(a, float) for a in spec.cases[j].args[:2])
@@ -455,36 +389,61 @@ def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
         except (TypeError, ValueError, IndexError):
             return ""
         differ = differ or not (np.array_equal(w_i, w) and b_i == b)
-    return (
+    hint = (
         "Your w, b separate the training data, so yours is a valid perceptron run, but "
         "not the one in the given order: sweep i = 0, 1, ..., n - 1 in order, with no "
         "shuffling, starting from w = 0, b = 0."
-        if differ
-        else ""
     )
+    return hint if differ else ""
+
+
+_TRAIN_WRONG = {
+    "Your updates leave out the label: on a mistake w becomes w + y * x and b becomes "
+    "b + y, towards the correct side.": _train_slip(step="no y"),
+    "Training stopped at the first correctly classified sample. The stopping rule is a "
+    "whole sweep over the data without a mistake.": _train_slip(stop="sample"),
+    "Only one sweep was made (a return or break inside the loop over sweeps?): repeat the "
+    "sweeps until one of them has no mistake (or max_epochs are "
+    "done).": lambda X, y, max_epochs=100: _ref_train(X, y, 1),
+    "A point with y (w @ x + b) = 0 must trigger an update (from w = 0 every point does): "
+    "use <= 0, not < 0.": _train_slip(test="< 0"),
+    "The bias was never updated: on a mistake b becomes b + "
+    "y.": lambda X, y, max_epochs=100: _ref_train(X, y, max_epochs, fit_bias=False),
+    "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
+    "y.": _train_slip(step="minus"),
+    "You updated on correctly classified points too: update only when y (w @ x + b) <= "
+    "0.": _train_slip(test="always"),
+    "The weights are right but epochs is one short: count the final clean sweep, the one "
+    "that shows there is nothing left to fix.": _train_slip(stop="uncounted"),
+    "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
+    "range(max_epochs)).": _train_slip(stop="zero-based"),
+    "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "
+    "sweep, or the loop never sees a clean sweep.": _train_slip(stop="cumulative"),
+    "n_updates counts only the last sweep: count the updates of the whole run; set the "
+    "counter to 0 once, before the loop over sweeps.": _train_slip(stop="reset"),
+    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": _train_slip(
+        test="no b"
+    ),
+    _BIAS_TIMES_Y: _train_slip(test="y w @ x + b"),
+    "No update happened on a point exactly on the boundary: training treats a score of 0 "
+    "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
+    "0.": _train_slip(test="predict != y"),
+    "Your loop runs at most max_epochs - 1 sweeps: use range(max_epochs) (or range(1, "
+    "max_epochs + 1)).": _train_slip(stop="range"),
+}
 
 
 def check_train_until_clean(train_until_clean) -> CheckResult:
-    """Check ``train_until_clean(X, y, max_epochs=100)``: the whole training loop.
+    """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep the
+    samples in order, update on every mistake, stop after the first sweep without one or
+    after ``max_epochs`` sweeps; return ``(w, b, n_updates, epochs)``, ``epochs``
+    counting the final clean sweep. Compared exactly with :func:`perclab.train` on small
+    integers and the book's worked example (exact scores, real ties) and on XOR.
 
-    From ``w = 0, b = 0`` sweep the samples in order, updating on every mistake; stop
-    after the first sweep without a mistake, or after ``max_epochs`` sweeps. Return
-    ``(w, b, n_updates, epochs)``, ``epochs`` counting the final clean sweep. Compared
-    exactly with :func:`perclab.train`: the data are small integers or the book's worked
-    example, so every score is exact and ties at 0 happen; XOR tests the stop.
-
-    >>> import numpy as np
+    >>> import perclab
     >>> def train_until_clean(X, y, max_epochs=100):
-    ...     w, b, n_updates = np.zeros(X.shape[1]), 0.0, 0
-    ...     for epoch in range(1, max_epochs + 1):
-    ...         mistakes = 0
-    ...         for x_i, y_i in zip(X, y):
-    ...             if y_i * (w @ x_i + b) <= 0:
-    ...                 w, b = w + y_i * x_i, b + y_i
-    ...                 mistakes, n_updates = mistakes + 1, n_updates + 1
-    ...         if mistakes == 0:
-    ...             break
-    ...     return w, b, n_updates, epoch
+    ...     run = perclab.train(X, y, max_epochs=max_epochs)
+    ...     return run.w, run.b, run.n_updates, run.epochs
     >>> check_train_until_clean(train_until_clean).passed
     All 22 cases pass.
     True
@@ -492,88 +451,14 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     spec = _Spec(
         exercise=3,
         name="train_until_clean",
-        rule=(
-            "The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
-            "b) <= 0, stop after a sweep without mistakes or max_epochs sweeps; epochs "
-            "counts the sweeps made."
-        ),
+        rule="The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
+        "b) <= 0, stop after a sweep without mistakes or max_epochs sweeps; epochs counts "
+        "the sweeps made.",
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train,
         cases=_cases_training(4),
         outputs=("w", "b", "n_updates", "epochs"),
-        wrong=[
-            (
-                "Your updates leave out the label: on a mistake w becomes w + y * x and "
-                "b becomes b + y, towards the correct side.",
-                _train_slip(step=_UNLABELLED),
-            ),
-            (
-                "Training stopped at the first correctly classified sample. The stopping "
-                "rule is a whole sweep over the data without a mistake.",
-                _train_slip(stop="sample"),
-            ),
-            (
-                "Only one sweep was made (a return or break inside the loop over "
-                "sweeps?): repeat the sweeps until one of them has no mistake (or "
-                "max_epochs are done).",
-                lambda X, y, max_epochs=100: _ref_train(X, y, 1),
-            ),
-            (
-                "A point with y (w @ x + b) = 0 must trigger an update (from w = 0 every "
-                "point does): use <= 0, not < 0.",
-                _train_slip(test=_STRICT),
-            ),
-            (
-                "The bias was never updated: on a mistake b becomes b + y.",
-                lambda X, y, max_epochs=100: _ref_train(X, y, max_epochs, fit_bias=False),
-            ),
-            (
-                "The updates go the wrong way: on a mistake w becomes w + y * x and b "
-                "becomes b + y.",
-                _train_slip(step=_BACKWARDS),
-            ),
-            (
-                "You updated on correctly classified points too: update only when "
-                "y (w @ x + b) <= 0.",
-                _train_slip(test=_ALWAYS),
-            ),
-            (
-                "The weights are right but epochs is one short: count the final clean "
-                "sweep, the one that shows there is nothing left to fix.",
-                _train_slip(stop="uncounted"),
-            ),
-            (
-                "epochs is one short: count the sweeps from 1 (return epoch + 1 when "
-                "you loop over range(max_epochs)).",
-                _train_slip(stop="zero-based"),
-            ),
-            (
-                "Count the mistakes of each sweep afresh: set the counter to 0 at the "
-                "start of every sweep, or the loop never sees a clean sweep.",
-                _train_slip(stop="cumulative"),
-            ),
-            (
-                "n_updates counts only the last sweep: count the updates of the whole "
-                "run; set the counter to 0 once, before the loop over sweeps.",
-                _train_slip(stop="reset"),
-            ),
-            (
-                "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.",
-                _train_slip(test=_NO_BIAS_TEST),
-            ),
-            (_BIAS_TIMES_Y, _train_slip(test=_TIMES_Y_TEST)),
-            (
-                "No update happened on a point exactly on the boundary: training treats "
-                "a score of 0 as a mistake whatever the label (predict gives +1 there): "
-                "test y (w @ x + b) <= 0.",
-                _train_slip(test=_VIA_PREDICT),
-            ),
-            (
-                "Your loop runs at most max_epochs - 1 sweeps: use range(max_epochs) (or "
-                "range(1, max_epochs + 1)).",
-                _train_slip(stop="range"),
-            ),
-        ],
+        wrong=list(_TRAIN_WRONG.items()),
         sweep=(0, 1),
         probes=started_elsewhere(_ref_train),
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
@@ -582,18 +467,28 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     return _run(spec, train_until_clean)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 4: bias absorption
-# ----------------------------------------------------------------------------------
+
+_ABSORB_WRONG = {
+    "Put the constant column last, so that the last weight is the bias.": lambda X: np.roll(
+        _absorb_bias(X), 1, axis=1
+    ),
+    "The constant must be 1; a column of zeros carries no bias.": lambda X: np.pad(
+        X, ((0, 0), (0, 1))
+    ),
+    "A constant -1 is the threshold convention (the last weight is then theta = -b); here "
+    "the constant is +1.": lambda X: _absorb_bias(X, -1.0),
+    "You appended a row; append a column instead, one constant 1 per sample.": lambda X: (
+        np.pad(X, ((0, 1), (0, 0)), constant_values=1)
+    ),
+}
 
 
 def check_absorb_bias(absorb_bias) -> CheckResult:
-    """Check ``absorb_bias(X)``: ``X`` with a last column of ones, shape ``(n, d + 1)``.
-
-    Compared exactly with :func:`perclab.absorb_bias` on one sample, one feature,
+    """Check ``absorb_bias(X)``: ``X`` with a last column of ones, shape ``(n, d + 1)``,
+    compared exactly with :func:`perclab.absorb_bias` on one sample, one feature,
     integer input, zeros and random data.
 
-    >>> import numpy as np
     >>> check_absorb_bias(lambda X: np.column_stack([X, np.ones(len(X))])).passed
     All 10 cases pass.
     True
@@ -611,7 +506,6 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     for k in range(4):
         X = rng.normal(size=(int(rng.integers(1, 8)), int(rng.integers(1, 5))))
         cases.append(_Case(f"random data, seed 5, draw {k + 1}", (X,)))
-
     spec = _Spec(
         exercise=4,
         name="absorb_bias",
@@ -619,25 +513,7 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         params=("X",),
         reference=_absorb_bias,
         cases=cases,
-        wrong=[
-            (
-                "Put the constant column last, so that the last weight is the bias.",
-                lambda X: np.roll(_absorb_bias(X), 1, axis=1),
-            ),
-            (
-                "The constant must be 1; a column of zeros carries no bias.",
-                lambda X: np.pad(X, ((0, 0), (0, 1))),
-            ),
-            (
-                "A constant -1 is the threshold convention (the last weight is then "
-                "theta = -b); here the constant is +1.",
-                lambda X: _absorb_bias(X, -1.0),
-            ),
-            (
-                "You appended a row; append a column instead, one constant 1 per sample.",
-                lambda X: np.pad(X, ((0, 1), (0, 0)), constant_values=1),
-            ),
-        ],
+        wrong=list(_ABSORB_WRONG.items()),
     )
     return _run(spec, absorb_bias)
 
@@ -652,66 +528,51 @@ def _absorbed(value=1.0, fit_bias=False, front=False):
     return run
 
 
+def _ref_absorbed(X, y, max_epochs=100, **options):
+    return _ref_train(X, y, max_epochs, **options)[:2]
+
+
+_ABSORBED_WRONG = {
+    "No bias was learned: train on the absorbed data, X with a column of ones appended, "
+    "and read b off the last weight.": lambda X, y, max_epochs=100: _ref_absorbed(
+        X, y, max_epochs, fit_bias=False
+    ),
+    "Train the absorbed data with fit_bias=False: the column of ones already carries the "
+    "bias, and a second bias doubles its steps.": _absorbed(fit_bias=True),
+    "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
+    "instead).": _absorbed(-1.0),
+    "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
+    "v[1:]).": _absorbed(front=True),
+}
+
+
 def check_train_absorbed(train_absorbed) -> CheckResult:
-    """Check ``train_absorbed(X, y, max_epochs=100)``: a bias learned without a bias.
+    """Check ``train_absorbed(X, y, max_epochs=100)``: train *without* a bias on the
+    absorbed points ``(x, 1)``, then split the weights into ``(w, b)``. Compared exactly
+    with :func:`perclab.train` *with* a bias on ``X`` (the same updates), on the cases
+    of :func:`check_train_until_clean`.
 
-    Train the perceptron *without* a bias on the absorbed points ``(x, 1)`` and split the
-    weights back into ``(w, b)``. Compared exactly with :func:`perclab.train` *with* a
-    bias on ``X``, which makes the same updates, on the cases of
-    :func:`check_train_until_clean`.
-
-    >>> import perclab, warnings
+    >>> import perclab
     >>> def train_absorbed(X, y, max_epochs=100):
-    ...     run = perclab.train(
-    ...         perclab.absorb_bias(X), y, fit_bias=False, max_epochs=max_epochs
-    ...     )
-    ...     return run.w[:-1], run.w[-1]
-    >>> with warnings.catch_warnings():
-    ...     warnings.simplefilter("ignore", perclab.NotConvergedWarning)
-    ...     check_train_absorbed(train_absorbed).passed
+    ...     Z = perclab.absorb_bias(X)
+    ...     w = perclab.train(Z, y, fit_bias=False, max_epochs=max_epochs).w
+    ...     return w[:-1], w[-1]
+    >>> check_train_absorbed(train_absorbed).passed
     All 22 cases pass.
     True
     """
-
-    def reference(X, y, max_epochs=100, **start):
-        return _ref_train(X, y, max_epochs, **start)[:2]
-
     spec = _Spec(
         exercise=4,
         name="train_absorbed",
-        rule=(
-            "The rule: train without a bias on X with a column of ones appended (same "
-            "updates, same stopping rule), then w is all but the last weight and b the "
-            "last."
-        ),
+        rule="The rule: train without a bias on X with a column of ones appended (same "
+        "updates, same stopping rule), then w is all but the last weight and b the last.",
         params=("X", "y", "max_epochs=100"),
-        reference=reference,
+        reference=_ref_absorbed,
         sweep=(0, 1),
-        probes=started_elsewhere(reference),
+        probes=started_elsewhere(_ref_absorbed),
         cases=_cases_training(6),
         outputs=("w", "b"),
-        wrong=[
-            (
-                "No bias was learned: train on the absorbed data, X with a column of "
-                "ones appended, and read b off the last weight.",
-                lambda X, y, max_epochs=100: reference(X, y, max_epochs, fit_bias=False),
-            ),
-            (
-                "Train the absorbed data with fit_bias=False: the column of ones already "
-                "carries the bias, and a second bias doubles its steps.",
-                _absorbed(fit_bias=True),
-            ),
-            (
-                "With a constant -1 the last weight is theta = -b: return b = -theta "
-                "(or append +1 instead).",
-                _absorbed(-1.0),
-            ),
-            (
-                "The column of ones is the last column, so b = v[-1] and w = v[:-1] "
-                "(not v[0] and v[1:]).",
-                _absorbed(front=True),
-            ),
-        ],
+        wrong=list(_ABSORBED_WRONG.items()),
         slow_hint="Pass max_epochs on, so that training stops on data that are not "
         "separable.",
     )
