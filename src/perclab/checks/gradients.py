@@ -309,14 +309,10 @@ _DESCENT_WRONG = {
     "Take exactly n_steps steps: yours took one more.": lambda g, w0, lr, n: _descent(
         g, w0, lr, n + 1
     ),
-    "Take exactly n_steps steps: yours took one fewer.": lambda g, w0, lr, n: _descent(
-        g, w0, lr, max(n - 1, 0)
-    ),
     "Evaluate the gradient at the current w in every step, not once at "
     "w0.": lambda g, w0, lr, n: w0 - n * lr * g(np.asarray(w0, float)),
     "Only one step was taken: repeat w = w - lr * gradient(w) n_steps times in a loop, "
     "updating w each time.": lambda g, w0, lr, n: _descent(g, w0, lr, min(n, 1)),
-    "The step size lr is missing.": lambda g, w0, lr, n: _descent(g, w0, 1.0, n),
 }
 
 

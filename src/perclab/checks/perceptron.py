@@ -137,7 +137,6 @@ _MISTAKE_WRONG = {
     "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
     "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
     "not >= 0.": lambda x, y, w, b: _margin(x, y, w, b) >= 0,
-    _NO_BIAS: lambda x, y, w, b: _margin(x, y, w, 0.0) <= 0,
     _BIAS_TIMES_Y: lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0,
 }
 
@@ -407,8 +406,6 @@ _TRAIN_WRONG = {
     "done).": lambda X, y, max_epochs=100: _ref_train(X, y, 1),
     "A point with y (w @ x + b) = 0 must trigger an update (from w = 0 every point does): "
     "use <= 0, not < 0.": _train_slip(test="< 0"),
-    "The bias was never updated: on a mistake b becomes b + "
-    "y.": lambda X, y, max_epochs=100: _ref_train(X, y, max_epochs, fit_bias=False),
     "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
     "y.": _train_slip(step="minus"),
     "You updated on correctly classified points too: update only when y (w @ x + b) <= "
