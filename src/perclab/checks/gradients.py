@@ -5,16 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from perclab import losses as _losses
-from perclab.checks._core import (
-    _WORKED_X,
-    _WORKED_Y,
-    CheckResult,
-    _Case,
-    _labels,
-    _rng,
-    _run,
-    _Spec,
-)
+from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
 from perclab.logistic import logistic_gradient as _logistic_gradient
 from perclab.logistic import logistic_objective as _logistic_objective
 from perclab.optim import gradient_descent as _gradient_descent
@@ -31,14 +22,16 @@ _PRECEDENCE = (
 _MEAN = "Average over the samples (divide the sum by n)."
 
 
-def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, **more):
+def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, gradient=False):
     """The spec of a function ``(w, X, y)`` of a data set, averaged over the samples;
     compared within ``tol`` relative and 1e-12 absolute."""
+    shape = "Return an array shaped like w, one value per feature: sum (or average) over "
     return _Spec(
         exercise=exercise,
         name=name,
         samples=(1, 2),
         combine="average them over all n samples, (1/n) times the sum.",
+        shape_hint=shape + "the samples only, axis=0." if gradient else "",
         rule=rule,
         params=("w", "X", "y"),
         reference=reference,
@@ -46,13 +39,7 @@ def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, **more):
         rtol=tol,
         atol=1e-12,
         wrong=list(wrong.items()),
-        **more,
     )
-
-
-def _gradient_spec(*args, **more):
-    shape = "Return an array shaped like w, one value per feature: sum (or average) over "
-    return _spec(*args, shape_hint=shape + "the samples only, axis=0.", **more)
 
 
 def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
@@ -75,7 +62,7 @@ def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
         X_k, y_k = rng.normal(size=(n, d)), np.where(rng.random(n) < 0.5, -1, 1)
         w_k = rng.normal(size=d) * float(rng.choice(scales))
         about = f"random data, seed {seed}, draw {k + 1}"
-        cases.append(_Case(about, (w_k, X_k, _labels(y_k, k % 2 == 1))))
+        cases.append(_Case(about, (w_k, X_k, y_k * 1.0 if k % 2 else y_k)))
     return cases
 
 
@@ -170,10 +157,8 @@ _PERCEPTRON_GRADIENT_WRONG = {
 
 def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i`` over the mistakes,
-    ``y_i w @ x_i <= 0`` (ties included, so that a step from ``w = 0`` is the
-    perceptron's update), compared within 1e-12 with
-    :func:`perclab.losses.perceptron_subgradient` divided by n, on the cases of
-    :func:`check_perceptron_loss`.
+    ``y_i w @ x_i <= 0`` (ties too: a step from ``w = 0`` is the perceptron's update),
+    compared within 1e-12 with :func:`perclab.losses.perceptron_subgradient` / n.
 
     >>> def perceptron_gradient(w, X, y):
     ...     return -(X * (y * (y * (X @ w) <= 0))[:, None]).mean(axis=0)
@@ -181,13 +166,14 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     All 20 cases pass.
     True
     """
-    spec = _gradient_spec(
+    spec = _spec(
         7,
         "perceptron_gradient",
         "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i <= 0.",
         lambda w, X, y: _subgradient(w, X, y) / len(y),
         _cases_loss(11),
         _PERCEPTRON_GRADIENT_WRONG,
+        gradient=True,
     )
     return _run(spec, perceptron_gradient)
 
@@ -273,7 +259,7 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     All 20 cases pass.
     True
     """
-    spec = _gradient_spec(
+    spec = _spec(
         8,
         "logistic_gradient",
         "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
@@ -282,6 +268,7 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
         _cases_loss(13, scales=(0.5, 1.0, 5.0)),
         _LOGISTIC_GRADIENT_WRONG,
         1e-9,
+        gradient=True,
     )
     return _run(spec, logistic_gradient)
 

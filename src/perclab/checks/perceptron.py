@@ -34,8 +34,7 @@ _KINDS = ("random small integers", "random real numbers")
 
 
 def _draw(rng, k, *parts):
-    """One array per ``(size, high[, dtype])``: integers in -high..high (floats unless
-    ``dtype`` is given) when ``k`` is even, standard normal numbers when it is odd."""
+    """Per ``(size, high[, dtype])``: integers in -high..high if k is even, else normal."""
     if k % 2:
         return [rng.normal(size=size) for size, *_ in parts]
     return [
@@ -79,17 +78,13 @@ def check_predict_labels(predict_labels) -> CheckResult:
     All 25 cases pass.
     True
     """
+    z = [0, 0]
     table = [  # (about, X, w, b); the arrays have b's type, int only for integer inputs
         ("one point on the +1 side", [[2, 1]], [1, 0], 0.0),
         ("one point on the -1 side", [[-2, 1]], [1, 0], 0.0),
         ("a point exactly on the boundary (score 0)", [[1, 1]], [-1, 1], 0.0),
-        (
-            "zero weights and zero bias: every score is 0",
-            [[1, 2], [-3, 0.5], [0, 0]],
-            [0, 0],
-            0.0,
-        ),
-        ("zero weights: the bias alone decides", [[1, 2], [-3, 0.5]], [0, 0], -1.0),
+        ("zero weights and zero bias: every score is 0", [[1, 2], [-3, 0.5], z], z, 0.0),
+        ("zero weights: the bias alone decides", [[1, 2], [-3, 0.5]], z, -1.0),
         ("the score is 0 only because of the bias", [[1, 2], [2, 2]], [1, 1], -3.0),
         ("the zero vector among the points", [[0, 0], [1, 0], [-1, 0]], [1, 2], -0.5),
         ("integer inputs", [[2, 1], [1, 3], [2, 2]], [-1, 1], 0),
@@ -142,11 +137,9 @@ _MISTAKE_WRONG = {
 
 
 def check_is_mistake(is_mistake) -> CheckResult:
-    """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0``, so a
-    point on the boundary is a mistake whatever its label (:func:`perclab.predict` says
-    +1 there). Compared exactly (numpy booleans and 1/0 pass) with the sign of
-    :func:`perclab.losses.margins` on both sides, ties with either label, zero weights,
-    the zero vector, the bias deciding, int or float labels and random data.
+    """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
+    with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
+    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data.
 
     >>> check_is_mistake(lambda x, y, w, b: y * (w @ x + b) <= 0).passed
     All 26 cases pass.
@@ -211,10 +204,7 @@ _STEPS = {  # the step (lr y x, lr y) of (w, b) on a mistake, and slips of it
 
 
 def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, test="<= 0", step="right", stop=""):
-    """The perceptron's loop with one thing changed, to recognise a common slip: the
-    mistake test, the step, or ``stop``: "sample", "once", "cumulative" (mistakes never
-    reset), "reset" (n_updates reset every sweep), "range" (max_epochs - 1 sweeps),
-    "zero-based" or "uncounted" (epochs one short)."""
+    """The perceptron's loop with one slip: in the mistake test, the step or ``stop``."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     w = np.zeros(X.shape[1]) if w is None else np.asarray(w, float)
     b, n_updates, mistakes, epoch = float(b), 0, 0, 0
@@ -270,10 +260,9 @@ _UPDATE_WRONG = {
 
 def check_one_update(one_update) -> CheckResult:
     """Check ``one_update(w, b, x, y, lr=1.0)``: ``(w + lr * y * x, b + lr * y)`` if
-    ``y * (w @ x + b) <= 0``, else ``(w, b)``, without changing ``w`` or ``x`` in place.
-    The reference is one epoch of :func:`perclab.train` on the one sample, compared
-    within 1e-12 (``lr * y * x`` may round in another order; the decision is exact on
-    the integer cases, where ties occur), on ties, zeros, learning rates and random data.
+    ``y * (w @ x + b) <= 0``, else ``(w, b)``, ``w`` and ``x`` left unchanged; within
+    1e-12 of one epoch of :func:`perclab.train` on the sample (ties exact on integers),
+    on ties, zeros, learning rates and random data.
 
     >>> def one_update(w, b, x, y, lr=1.0):
     ...     return (w + lr * y * x, b + lr * y) if y * (w @ x + b) <= 0 else (w, b)
@@ -281,22 +270,16 @@ def check_one_update(one_update) -> CheckResult:
     All 35 cases pass.
     True
     """
-    w, ones = [-1.0, 1.0], [1.0, 1.0]
+    w, ones, z = [-1.0, 1.0], [1.0, 1.0], [0.0, 0.0]
     table = [
-        (
-            "zero weights and bias, label -1: the score is 0",
-            [0.0, 0.0],
-            0.0,
-            [1.0, 2.0],
-            -1,
-        ),
-        ("zero weights and bias, label +1: the score is 0", [0.0, 0.0], 0.0, [1.0, 2.0], 1),
+        ("zero weights and bias, label -1: the score is 0", z, 0.0, [1.0, 2.0], -1),
+        ("zero weights and bias, label +1: the score is 0", z, 0.0, [1.0, 2.0], 1),
         ("a correctly classified point: nothing changes", w, 0.0, [1.0, 3.0], 1),
         ("a misclassified point", w, 0.0, [1.0, 3.0], -1),
         (f"on the boundary, label -1: {_TIE}", w, 0.0, [2.0, 2.0], -1),
         (f"on the boundary, label +1: {_TIE}", w, 0.0, [2.0, 2.0], 1),
-        ("the zero vector x with b = 0", w, 0.0, [0.0, 0.0], 1),
-        ("the zero vector x with b > 0, label +1", w, 0.5, [0.0, 0.0], 1),
+        ("the zero vector x with b = 0", w, 0.0, z, 1),
+        ("the zero vector x with b > 0, label +1", w, 0.5, z, 1),
         ("only the bias makes it a mistake", ones, -3.0, ones, 1),
         ("learning rate 0.5, a mistake", w, 1.0, [3.0, 1.0], 1, 0.5),
         ("learning rate 2, a mistake", w, 0.0, [1.0, 2.0], -1, 2.0),
@@ -371,23 +354,21 @@ def _cases_training(seed: int) -> list[_Case]:
 
 
 def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
-    """A relation for the training checks, ready for a hook in ``_core._diagnose``: a
-    hint when, on every case whose reference run separates the data, the learner's ``w,
-    b`` (the first two returned values) separate them too, and on some case they differ
-    from the reference's: a valid perceptron run, in another (a shuffled) order."""
+    """A relation for the training checks, for a hook in ``_core._diagnose``: the hint
+    when the learner's ``w, b`` separate every training set that the reference's run
+    separates, and differ from the reference's on one: a run in a shuffled order."""
     differ = False
     for j, answer in answers.items():
         X, y = (np.asarray(a, float) for a in spec.cases[j].args[:2])
         w, b = spec.reference(*spec.cases[j].args)[:2]
-        if not np.all(y * (X @ w + b) > 0):
-            continue  # the reference's run did not separate these data
-        try:
-            w_i, b_i = np.asarray(answer[0], float), float(answer[1])
-            if not np.all(y * (X @ w_i + b_i) > 0):
+        if np.all(y * (X @ w + b) > 0):  # the reference's run separates these data
+            try:
+                w_i, b_i = np.asarray(answer[0], float), float(answer[1])
+                if not np.all(y * (X @ w_i + b_i) > 0):
+                    return ""
+            except (TypeError, ValueError, IndexError):
                 return ""
-        except (TypeError, ValueError, IndexError):
-            return ""
-        differ = differ or not (np.array_equal(w_i, w) and b_i == b)
+            differ = differ or not (np.array_equal(w_i, w) and b_i == b)
     hint = (
         "Your w, b separate the training data, so yours is a valid perceptron run, but "
         "not the one in the given order: sweep i = 0, 1, ..., n - 1 in order, with no "
@@ -431,11 +412,10 @@ _TRAIN_WRONG = {
 
 
 def check_train_until_clean(train_until_clean) -> CheckResult:
-    """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep the
-    samples in order, update on every mistake, stop after the first sweep without one or
-    after ``max_epochs`` sweeps; return ``(w, b, n_updates, epochs)``, ``epochs``
-    counting the final clean sweep. Compared exactly with :func:`perclab.train` on small
-    integers and the book's worked example (exact scores, real ties) and on XOR.
+    """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
+    order, update on mistakes, stop after a clean sweep or ``max_epochs``; return ``(w, b,
+    n_updates, epochs)``, the clean sweep counted. Compared exactly with
+    :func:`perclab.train` on small integers, the worked example (real ties) and XOR.
 
     >>> import perclab
     >>> def train_until_clean(X, y, max_epochs=100):
