@@ -66,32 +66,27 @@ def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
     return cases
 
 
-def _margins(w, X, y):
-    return _losses.margins(X, y, w)
+_M = {  # the margins y * (X @ w), and what a slip puts in their place
+    "margins": lambda w, X, y: _losses.margins(X, y, w),
+    "scores": lambda w, X, y: np.asarray(X, float) @ np.asarray(w, float),
+    # y * X @ w is (y * X) @ w: the label multiplied into the columns
+    "precedence": lambda w, X, y: (np.asarray(y, float) * X) @ np.asarray(w, float),
+}
 
 
-def _precedence(w, X, y):
-    """What y * X @ w computes: (y * X) @ w, the label multiplied into the columns."""
-    return (np.asarray(y, float) * np.asarray(X, float)) @ np.asarray(w, float)
-
-
-def _scores(w, X, y):
-    return np.asarray(X, float) @ np.asarray(w, float)
-
-
-def _loss(f, total=np.mean, m=_margins):
+def _loss(f, total=np.mean, m="margins"):
     """The ``total`` of ``f`` of the margins (or of what ``m`` puts in their place)."""
-    return lambda w, X, y: float(total(f(m(w, X, y))))
+    return lambda w, X, y: float(total(f(_M[m](w, X, y))))
 
 
-def _grad(weight, m=_margins, axis=0):
+def _grad(weight, m="margins", axis=0):
     """``-(1/n) sum_i c_i x_i`` with ``c = weight(m, y, s)`` of the margins ``m`` (or what
     ``m`` puts in their place), the labels and the scores; ``axis=1``: the mean over the
     features instead."""
 
     def variant(w, X, y):
         X, y = np.asarray(X, float), np.asarray(y, float)
-        c = weight(m(w, X, y), y, X @ np.asarray(w, float))
+        c = weight(_M[m](w, X, y), y, X @ np.asarray(w, float))
         return -np.mean(c[:, None] * X, axis=1) if axis else -(c @ X) / len(y)
 
     return variant
@@ -108,8 +103,8 @@ _PERCEPTRON_LOSS_WRONG = {
     _MEAN: _loss(_ploss, np.sum),
     "That is the fraction of mistakes (the 0/1 loss), not the perceptron loss: add up how "
     "far each mistake is, max(0, -y w @ x).": _loss(_losses.zero_one_loss),
-    _PRECEDENCE: _loss(_ploss, m=_precedence),
-    "The label is missing: the loss is max(0, -y w @ x).": _loss(_ploss, m=_scores),
+    _PRECEDENCE: _loss(_ploss, m="precedence"),
+    "The label is missing: the loss is max(0, -y w @ x).": _loss(_ploss, m="scores"),
 }
 
 
@@ -150,7 +145,7 @@ _PERCEPTRON_GRADIENT_WRONG = {
     ),
     "Only the mistakes contribute: multiply each -y_i x_i by the indicator of a mistake, "
     "y_i w @ x_i <= 0 (0 on correctly classified points).": _grad(lambda m, y, s: y),
-    _PRECEDENCE: _grad(lambda m, y, s: y * (m <= 0), m=_precedence),
+    _PRECEDENCE: _grad(lambda m, y, s: y * (m <= 0), m="precedence"),
     _AXIS: _grad(lambda m, y, s: y * (m <= 0), axis=1),
 }
 
@@ -190,17 +185,17 @@ def _ref_logistic_gradient(w, X, y):
 
 
 def _zero_one_entropy(w, X, y):
-    p, y = _sigmoid(_scores(w, X, y)), np.asarray(y, float)
+    p, y = _sigmoid(_M["scores"](w, X, y)), np.asarray(y, float)
     return float(np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p))))
 
 
 _lloss = _losses.logistic_loss
 _LOGISTIC_LOSS_WRONG = {
-    "The label is missing: the loss is ln(1 + exp(-y w @ x)).": _loss(_lloss, m=_scores),
+    "The label is missing: the loss is ln(1 + exp(-y w @ x)).": _loss(_lloss, m="scores"),
     "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the point is "
     "correctly classified with a large margin.": _loss(lambda m: _lloss(-m)),
     _MEAN: _loss(_lloss, np.sum),
-    _PRECEDENCE: _loss(_lloss, m=_precedence),
+    _PRECEDENCE: _loss(_lloss, m="precedence"),
     "Use the natural logarithm (np.log), not log10.": _loss(
         lambda m: _lloss(m) / np.log(10)
     ),
@@ -243,7 +238,7 @@ _LOGISTIC_GRADIENT_WRONG = {
     "The label factor is missing in front of x: each term is y_i x_i sigma(-y_i w @ x_i): "
     "multiply by y_i.": _grad(lambda m, y, s: _sigmoid(-m)),
     _AXIS: _grad(_right, axis=1),
-    _PRECEDENCE: _grad(_right, m=_precedence),
+    _PRECEDENCE: _grad(_right, m="precedence"),
 }
 
 

@@ -295,9 +295,8 @@ def check_one_update(one_update) -> CheckResult:
         y = int(rng.choice([-1, 1])) if k % 3 else float(rng.choice([-1.0, 1.0]))
         lr = float(rng.choice([0.25, 0.5, 1.0, 2.0]))
         w_k, x, b = _draw(rng, k, (d, 2), (d, 3, int), ((), 2))
-        cases.append(
-            _Case(f"{_KINDS[k % 2]}, seed 3, draw {k + 1}", (w_k, float(b), x, y, lr))
-        )
+        about = f"{_KINDS[k % 2]}, seed 3, draw {k + 1}"
+        cases.append(_Case(about, (w_k, float(b), x, y, lr)))
     spec = _Spec(
         exercise=2,
         name="one_update",
@@ -329,6 +328,7 @@ def _ref_train(X, y, max_epochs=100, **options):
 
 def _cases_training(seed: int) -> list[_Case]:
     """Training sets for the exercises that run the perceptron from zero."""
+    X_int = [[2, 1], [1, 3], [3, 3], [0, 2]]
     table = [
         ("a single sample, label +1", [[1.0, 2.0]], [1]),
         ("a single sample, label -1 as a float", [[2.0, -1.0]], [-1.0]),
@@ -337,11 +337,7 @@ def _cases_training(seed: int) -> list[_Case]:
         ("the six-point worked example", _WORKED_X, _WORKED_Y),
         ("XOR, not separable: stop after max_epochs = 5", _XOR_X, _XOR_Y, 5),
         ("the worked example with max_epochs = 2", _WORKED_X, _WORKED_Y * 1.0, 2),
-        (
-            "integer features, labels as floats",
-            [[2, 1], [1, 3], [3, 3], [0, 2]],
-            [-1.0, 1, -1, 1],
-        ),
+        ("integer features, labels as floats", X_int, [-1.0, 1.0, -1.0, 1.0]),
     ]
     cases = [_Case(r[0], (np.array(r[1]), np.array(r[2]), *r[3:])) for r in table]
     rng = _rng(seed)
