@@ -149,6 +149,12 @@ def update_no_bias(w, b, x, y, lr=1.0):
     return w, b
 
 
+def update_bias_into_w(w, b, x, y, lr=1.0):
+    if y * (w @ x + b) <= 0:
+        return w + lr * y * (x + b), b + lr * y
+    return w, b
+
+
 def update_no_lr(w, b, x, y, lr=1.0):
     if y * (w @ x + b) <= 0:
         return w + y * x, b + y
@@ -261,6 +267,18 @@ def train_bias_frozen(X, y, max_epochs=100):
     return w, b, n_updates, max_epochs
 
 
+def train_count_per_sweep(X, y, max_epochs=100):
+    w, b = np.zeros(X.shape[1]), 0.0
+    for epoch in range(1, max_epochs + 1):
+        n_updates = 0
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, n_updates = w + y_i * x_i, b + y_i, n_updates + 1
+        if n_updates == 0:
+            return w, b, n_updates, epoch
+    return w, b, n_updates, max_epochs
+
+
 def train_epochs_short(X, y, max_epochs=100):
     w, b, n_updates, epochs = train_loops(X, y, max_epochs)
     converged = all(y_i * (w @ x_i + b) > 0 for x_i, y_i in zip(X, y, strict=True))
@@ -337,6 +355,11 @@ def train_absorbed_not_absorbed(X, y, max_epochs=100):
 def train_absorbed_double_bias(X, y, max_epochs=100):
     w, _, _, _ = train_loops(np.column_stack([X, np.ones(len(X))]), y, max_epochs)
     return w[:-1], w[-1]
+
+
+def train_absorbed_split_first(X, y, max_epochs=100):
+    run = perclab.train(perclab.absorb_bias(X), y, fit_bias=False, max_epochs=max_epochs)
+    return run.w[1:], run.w[0]
 
 
 def train_absorbed_threshold(X, y, max_epochs=100):
@@ -583,6 +606,10 @@ def logistic_gradient_plus(w, X, y):
 
 def logistic_gradient_wrong_sigma(w, X, y):
     return -(X * (y * sigmoid(y * (X @ w)))[:, None]).mean(axis=0)
+
+
+def logistic_gradient_no_label_factor(w, X, y):
+    return -(sigmoid(-y * (X @ w)) @ X) / len(y)
 
 
 def logistic_gradient_zero_one(w, X, y):
@@ -883,6 +910,7 @@ WRONG = [
     (checks.check_one_update, update_no_bias, "bias was not updated"),
     (checks.check_one_update, update_no_lr, "learning rate is missing"),
     (checks.check_one_update, update_bias_without_lr, "bias step must be scaled"),
+    (checks.check_one_update, update_bias_into_w, "the weight step is lr * y * x"),
     (checks.check_one_update, update_three_values, "Expected 2 values (w_new, b_new)"),
     (checks.check_one_update, update_forgot_return, "forget the return statement"),
     (checks.check_one_update, update_in_place, "w changed in place"),
@@ -896,6 +924,11 @@ WRONG = [
     (checks.check_train_until_clean, train_bias_frozen, "bias was never updated"),
     (checks.check_train_until_clean, train_epochs_short, "count the final clean sweep"),
     (checks.check_train_until_clean, train_range_short, "max_epochs - 1 sweeps"),
+    (
+        checks.check_train_until_clean,
+        train_count_per_sweep,
+        "count the updates of the whole",
+    ),
     (checks.check_absorb_bias, absorb_first, "constant column last"),
     (checks.check_absorb_bias, absorb_zeros, "column of zeros"),
     (checks.check_absorb_bias, absorb_minus_one, "threshold convention"),
@@ -903,6 +936,7 @@ WRONG = [
     (checks.check_train_absorbed, train_absorbed_not_absorbed, "No bias was learned"),
     (checks.check_train_absorbed, train_absorbed_double_bias, "fit_bias=False"),
     (checks.check_train_absorbed, train_absorbed_threshold, "theta = -b"),
+    (checks.check_train_absorbed, train_absorbed_split_first, "b = v[-1] and w = v[:-1]"),
     (checks.check_radius, radius_centred, "from the origin"),
     (checks.check_radius, radius_never_absorbed, "absorbed points (x_i, 1)"),
     (checks.check_radius, radius_squared, "You returned R^2"),
@@ -937,6 +971,7 @@ WRONG = [
     (checks.check_logistic_gradient, logistic_gradient_plus, "negative gradient"),
     (checks.check_logistic_gradient, logistic_gradient_wrong_sigma, "not sigma(y w @ x)"),
     (checks.check_logistic_gradient, logistic_gradient_zero_one, "labels 0 and 1"),
+    (checks.check_logistic_gradient, logistic_gradient_no_label_factor, "multiply by y_i"),
     (checks.check_gradient_descent, descent_ascent, "uphill"),
     (checks.check_gradient_descent, descent_one_more, "one more"),
     (

@@ -4,607 +4,354 @@ from __future__ import annotations
 
 import numpy as np
 
-from perclab import logistic as _logistic
-from perclab import optim as _optim
-from perclab.checks._core import (
-    _WORKED_X,
-    _WORKED_Y,
-    CheckResult,
-    _Case,
-    _labels,
-    _rng,
-    _run,
-    _Spec,
-)
+from perclab import losses as _losses
+from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
+from perclab.logistic import logistic_gradient as _logistic_gradient
+from perclab.logistic import logistic_objective as _logistic_objective
+from perclab.optim import gradient_descent as _gradient_descent
 
-# ----------------------------------------------------------------------------------
-# Exercise 7: the perceptron loss and its (sub)gradient
-# ----------------------------------------------------------------------------------
-
-
-def _ref_perceptron_loss(w, X, y):
-    return float(np.mean(_optim.perceptron_loss(_optim.margins(X, y, w))))
-
-
-def _ref_perceptron_gradient(w, X, y):
-    return _optim.perceptron_subgradient(X, y, w).w / len(y)
-
-
-def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
-    X = np.array([[1.0, 2.0, 1.0], [2.0, 0.5, 1.0], [-1.0, -1.0, 1.0]])
-    y = np.array([1, -1, -1])
-    cases = [
-        _Case("w = 0: every point is a tie", (np.zeros(3), X, y)),
-        _Case(
-            "every point correctly classified",
-            (np.array([1.0, -1.0, 0.5]), X, np.array([-1, 1, 1])),
-        ),
-        _Case("one mistake", (np.array([1.0, -1.0, 0.5]), X, np.array([-1, 1, -1]))),
-        _Case("a point exactly on the boundary", (np.array([1.0, -1.0, 1.0]), X, y)),
-        _Case("labels as floats", (np.array([0.5, 1.0, -1.0]), X, y.astype(float))),
-        _Case(
-            "a single sample",
-            (np.array([1.0, 1.0]), np.array([[2.0, -3.0]]), np.array([1])),
-        ),
-        _Case(
-            "integer input",
-            (np.array([1, -2, 0]), np.array([[1, 1, 1], [3, 1, 1]]), np.array([1, -1])),
-        ),
-    ]
-    rng = _rng(seed)
-    for k in range(13):
-        n, d = int(rng.integers(1, 10)), int(rng.integers(1, 4))
-        X_k = rng.normal(size=(n, d))
-        y_k = np.where(rng.random(n) < 0.5, -1, 1)
-        w_k = rng.normal(size=d) * float(rng.choice(scales))
-        cases.append(
-            _Case(
-                f"random data, seed {seed}, draw {k + 1}",
-                (w_k, X_k, _labels(y_k, k % 2 == 1)),
-            )
-        )
-    return cases
-
-
-def _margins(w, X, y):
-    return np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
-
-
-def _precedence(w, X, y):
-    """What y * X @ w computes: (y * X) @ w, the label multiplied into the columns."""
-    return (np.asarray(y, float) * np.asarray(X, float)) @ np.asarray(w, float)
-
-
+_sigmoid = _losses.sigmoid
 _AXIS = (
-    "Average over the samples, axis=0 (one value per feature, shaped like w), not "
-    "over the features, axis=1."
+    "Average over the samples, axis=0 (one value per feature, shaped like w), not over "
+    "the features, axis=1."
 )
 _PRECEDENCE = (
     "y * X @ w means (y * X) @ w: numpy multiplies y into the columns of X. Write "
     "y * (X @ w)."
 )
+_MEAN = "Average over the samples (divide the sum by n)."
+
+
+def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, gradient=False):
+    """The spec of a function ``(w, X, y)`` of a data set, averaged over the samples;
+    compared within ``tol`` relative and 1e-12 absolute."""
+    shape = "Return an array shaped like w, one value per feature: sum (or average) over "
+    return _Spec(
+        exercise=exercise,
+        name=name,
+        samples=(1, 2),
+        combine="average them over all n samples, (1/n) times the sum.",
+        shape_hint=shape + "the samples only, axis=0." if gradient else "",
+        rule=rule,
+        params=("w", "X", "y"),
+        reference=reference,
+        cases=cases,
+        rtol=tol,
+        atol=1e-12,
+        wrong=list(wrong.items()),
+    )
+
+
+def _cases_loss(seed: int, scales=(1.0,)) -> list[_Case]:
+    X = np.array([[1.0, 2.0, 1.0], [2.0, 0.5, 1.0], [-1.0, -1.0, 1.0]])
+    y, w = np.array([1, -1, -1]), np.array([1.0, -1.0, 0.5])
+    cases = [
+        _Case("w = 0: every point is a tie", (np.zeros(3), X, y)),
+        _Case("every point correctly classified", (w, X, np.array([-1, 1, 1]))),
+        _Case("one mistake", (w, X, np.array([-1, 1, -1]))),
+        _Case("a point exactly on the boundary", (np.array([1.0, -1.0, 1.0]), X, y)),
+        _Case("labels as floats", (np.array([0.5, 1.0, -1.0]), X, y * 1.0)),
+        _Case("a single sample", (np.ones(2), np.array([[2.0, -3.0]]), np.array([1]))),
+        _Case(
+            "integer input", (np.array([1, -2, 0]), np.array([[1, 1, 1], [3, 1, 1]]), y[:2])
+        ),
+    ]
+    rng = _rng(seed)
+    for k in range(13):
+        n, d = int(rng.integers(1, 10)), int(rng.integers(1, 4))
+        X_k, y_k = rng.normal(size=(n, d)), np.where(rng.random(n) < 0.5, -1, 1)
+        w_k = rng.normal(size=d) * float(rng.choice(scales))
+        about = f"random data, seed {seed}, draw {k + 1}"
+        cases.append(_Case(about, (w_k, X_k, y_k * 1.0 if k % 2 else y_k)))
+    return cases
+
+
+_M = {  # the margins y * (X @ w), and what a slip puts in their place
+    "margins": lambda w, X, y: _losses.margins(X, y, w),
+    "scores": lambda w, X, y: np.asarray(X, float) @ np.asarray(w, float),
+    # y * X @ w is (y * X) @ w: the label multiplied into the columns
+    "precedence": lambda w, X, y: (np.asarray(y, float) * X) @ np.asarray(w, float),
+}
+
+
+def _loss(f, total=np.mean, m="margins"):
+    """The ``total`` of ``f`` of the margins (or of what ``m`` puts in their place)."""
+    return lambda w, X, y: float(total(f(_M[m](w, X, y))))
+
+
+def _grad(weight, m="margins", axis=0):
+    """``-(1/n) sum_i c_i x_i`` with ``c = weight(m, y, s)`` of the margins ``m`` (or what
+    ``m`` puts in their place), the labels and the scores; ``axis=1``: the mean over the
+    features instead."""
+
+    def variant(w, X, y):
+        X, y = np.asarray(X, float), np.asarray(y, float)
+        c = weight(_M[m](w, X, y), y, X @ np.asarray(w, float))
+        return -np.mean(c[:, None] * X, axis=1) if axis else -(c @ X) / len(y)
+
+    return variant
+
+
+# Exercise 7: the perceptron loss and its (sub)gradient
+
+_ploss = _losses.perceptron_loss
+_PERCEPTRON_LOSS_WRONG = {
+    "That is the hinge loss, max(0, 1 - y w @ x); the perceptron loss has no margin 1: "
+    "max(0, -y w @ x).": _loss(_losses.hinge_loss),
+    "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and 0 on the "
+    "correctly classified points.": _loss(lambda m: _ploss(-m)),
+    _MEAN: _loss(_ploss, np.sum),
+    "That is the fraction of mistakes (the 0/1 loss), not the perceptron loss: add up how "
+    "far each mistake is, max(0, -y w @ x).": _loss(_losses.zero_one_loss),
+    _PRECEDENCE: _loss(_ploss, m="precedence"),
+    "The label is missing: the loss is max(0, -y w @ x).": _loss(_ploss, m="scores"),
+}
 
 
 def check_perceptron_loss(perceptron_loss) -> CheckResult:
-    """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``.
+    """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)`` (the bias
+    absorbed in ``X``), compared within 1e-12 with the mean of
+    :func:`perclab.losses.perceptron_loss` of the margins, on ties, mistakes, a boundary
+    point, one sample, integer input and random data.
 
-    The bias is absorbed (``X`` already holds the constant column where one is wanted).
-    The reference is the mean of :func:`perclab.losses.perceptron_loss` of the margins.
-    Compared with a tolerance of 1e-12.
-
-    Parameters
-    ----------
-    perceptron_loss : callable
-        ``perceptron_loss(w, X, y)`` returning a number.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> def perceptron_loss(w, X, y):
-    ...     return np.mean(np.maximum(0, -y * (X @ w)))
-    >>> check_perceptron_loss(perceptron_loss).passed
+    >>> check_perceptron_loss(lambda w, X, y: np.mean(np.maximum(0, -y * (X @ w)))).passed
     All 20 cases pass.
     True
     """
-    spec = _Spec(
-        exercise=7,
-        name="perceptron_loss",
-        samples=(1, 2),
-        combine="average them over all n samples, (1/n) times the sum.",
-        rule=("The rule: the mean over the samples of max(0, -y_i w @ x_i)."),
-        params=("w", "X", "y"),
-        reference=_ref_perceptron_loss,
-        cases=_cases_loss(10),
-        rtol=1e-12,
-        atol=1e-12,
-        wrong=[
-            (
-                "That is the hinge loss, max(0, 1 - y w @ x); the perceptron loss has "
-                "no margin 1: max(0, -y w @ x).",
-                lambda w, X, y: float(np.mean(np.maximum(0.0, 1.0 - _margins(w, X, y)))),
-            ),
-            (
-                "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and "
-                "0 on the correctly classified points.",
-                lambda w, X, y: float(np.mean(np.maximum(0.0, _margins(w, X, y)))),
-            ),
-            (
-                "Average over the samples (divide the sum by n).",
-                lambda w, X, y: float(np.sum(np.maximum(0.0, -_margins(w, X, y)))),
-            ),
-            (
-                "That is the fraction of mistakes (the 0/1 loss), not the perceptron "
-                "loss: add up how far each mistake is, max(0, -y w @ x).",
-                lambda w, X, y: float(np.mean(_margins(w, X, y) <= 0)),
-            ),
-            (
-                _PRECEDENCE,
-                lambda w, X, y: float(np.mean(np.maximum(0.0, -_precedence(w, X, y)))),
-            ),
-            (
-                "The label is missing: the loss is max(0, -y w @ x).",
-                lambda w, X, y: float(
-                    np.mean(np.maximum(0.0, -(np.asarray(X, float) @ w)))
-                ),
-            ),
-        ],
-    )
+    rule = "The rule: the mean over the samples of max(0, -y_i w @ x_i)."
+    wrong = _PERCEPTRON_LOSS_WRONG
+    spec = _spec(7, "perceptron_loss", rule, _loss(_ploss), _cases_loss(10), wrong)
     return _run(spec, perceptron_loss)
 
 
+def _subgradient(w, X, y):
+    return _losses.perceptron_subgradient(X, y, w).w
+
+
+_PERCEPTRON_GRADIENT_WRONG = {
+    "That is the hinge loss's gradient (y w @ x < 1); the perceptron loss has no margin "
+    "1: use the mistakes, y w @ x <= 0.": _grad(lambda m, y, s: y * (m < 1)),
+    "The gradient comes from the mistakes, y w @ x <= 0, not from the correctly "
+    "classified points (y w @ x > 0).": _grad(lambda m, y, s: y * (m > 0)),
+    "At a tie, y w @ x = 0 (as everywhere at w = 0), use the mistake's gradient -y x: "
+    "with < 0 the gradient at w = 0 is 0 and gradient descent never starts. Use <= "
+    "0.": _grad(lambda m, y, s: y * (m < 0)),
+    "Wrong sign: the gradient of max(0, -y w @ x) on a mistake is -y x.": lambda w, X, y: (
+        -_subgradient(w, X, y) / len(y)
+    ),
+    _MEAN: _subgradient,
+    "The label is missing: on a mistake the gradient is -y x.": _grad(
+        lambda m, y, s: 1.0 * (m <= 0)
+    ),
+    "Only the mistakes contribute: multiply each -y_i x_i by the indicator of a mistake, "
+    "y_i w @ x_i <= 0 (0 on correctly classified points).": _grad(lambda m, y, s: y),
+    _PRECEDENCE: _grad(lambda m, y, s: y * (m <= 0), m="precedence"),
+    _AXIS: _grad(lambda m, y, s: y * (m <= 0), axis=1),
+}
+
+
 def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
-    """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum over mistakes of -y_i x_i``.
+    """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i`` over the mistakes,
+    ``y_i w @ x_i <= 0`` (ties too: a step from ``w = 0`` is the perceptron's update),
+    compared within 1e-12 with :func:`perclab.losses.perceptron_subgradient` / n.
 
-    The (sub)gradient of :func:`check_perceptron_loss`'s loss, with the indicator of a
-    mistake, ``y_i w @ x_i <= 0``: at a tie it is ``-y_i x_i``, so that a gradient step
-    from ``w = 0`` is exactly the perceptron's update. The reference is
-    :func:`perclab.losses.perceptron_subgradient` divided by n. Compared with a tolerance
-    of 1e-12.
-
-    Parameters
-    ----------
-    perceptron_gradient : callable
-        ``perceptron_gradient(w, X, y)`` returning an array shaped like ``w``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def perceptron_gradient(w, X, y):
-    ...     mistake = y * (X @ w) <= 0
-    ...     return -(X * (y * mistake)[:, None]).mean(axis=0)
+    ...     return -(X * (y * (y * (X @ w) <= 0))[:, None]).mean(axis=0)
     >>> check_perceptron_gradient(perceptron_gradient).passed
     All 20 cases pass.
     True
     """
-
-    def grad(indicator, *, sign=-1.0, mean=True, label=True, margins=_margins):
-        def wrong(w, X, y):
-            picked = indicator(margins(w, X, y))
-            X, y = np.asarray(X, float), np.asarray(y, float)
-            total = sign * ((picked * (y if label else 1.0)) @ X)
-            return total / len(y) if mean else total
-
-        return wrong
-
-    mistake = lambda m: m <= 0  # noqa: E731
-    spec = _Spec(
-        exercise=7,
-        name="perceptron_gradient",
-        samples=(1, 2),
-        combine="average them over all n samples, (1/n) times the sum.",
-        shape_hint="Return an array shaped like w, one value per feature: sum (or "
-        "average) over the samples only, axis=0.",
-        rule=(
-            "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i "
-            "<= 0."
-        ),
-        params=("w", "X", "y"),
-        reference=_ref_perceptron_gradient,
-        cases=_cases_loss(11),
-        rtol=1e-12,
-        atol=1e-12,
-        wrong=[
-            (
-                "That is the hinge loss's gradient (y w @ x < 1); the perceptron loss "
-                "has no margin 1: use the mistakes, y w @ x <= 0.",
-                grad(lambda m: m < 1),
-            ),
-            (
-                "The gradient comes from the mistakes, y w @ x <= 0, not from the "
-                "correctly classified points (y w @ x > 0).",
-                grad(lambda m: m > 0),
-            ),
-            (
-                "At a tie, y w @ x = 0 (as everywhere at w = 0), use the mistake's "
-                "gradient -y x: with < 0 the gradient at w = 0 is 0 and gradient descent "
-                "never starts. Use <= 0.",
-                grad(lambda m: m < 0),
-            ),
-            (
-                "Wrong sign: the gradient of max(0, -y w @ x) on a mistake is -y x.",
-                grad(mistake, sign=1.0),
-            ),
-            ("Average over the samples (divide the sum by n).", grad(mistake, mean=False)),
-            (
-                "The label is missing: on a mistake the gradient is -y x.",
-                grad(mistake, label=False),
-            ),
-            (
-                "Only the mistakes contribute: multiply each -y_i x_i by the indicator "
-                "of a mistake, y_i w @ x_i <= 0 (0 on correctly classified points).",
-                grad(lambda m: np.ones_like(m)),
-            ),
-            (_PRECEDENCE, grad(mistake, margins=_precedence)),
-            (
-                _AXIS,
-                lambda w, X, y: (
-                    -np.mean(
-                        (_margins(w, X, y) <= 0)[:, None]
-                        * np.asarray(y, float)[:, None]
-                        * np.asarray(X, float),
-                        axis=1,
-                    )
-                ),
-            ),
-        ],
+    spec = _spec(
+        7,
+        "perceptron_gradient",
+        "The rule: (1/n) times the sum of -y_i x_i over the samples with y_i w @ x_i <= 0.",
+        lambda w, X, y: _subgradient(w, X, y) / len(y),
+        _cases_loss(11),
+        _PERCEPTRON_GRADIENT_WRONG,
+        gradient=True,
     )
     return _run(spec, perceptron_gradient)
 
 
-# ----------------------------------------------------------------------------------
 # Exercise 8: the logistic loss, its gradient, gradient descent
-# ----------------------------------------------------------------------------------
-
-
-def _sigmoid(z):
-    return _logistic.sigmoid(z)
 
 
 def _ref_logistic_loss(w, X, y):
-    return _logistic.logistic_objective(X, y, w, C=np.inf) / len(y)
+    return _logistic_objective(X, y, w, C=np.inf) / len(y)
 
 
 def _ref_logistic_gradient(w, X, y):
-    return _logistic.logistic_gradient(X, y, w, C=np.inf).w / len(y)
+    return _logistic_gradient(X, y, w, C=np.inf).w / len(y)
+
+
+def _zero_one_entropy(w, X, y):
+    p, y = _sigmoid(_M["scores"](w, X, y)), np.asarray(y, float)
+    return float(np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p))))
+
+
+_lloss = _losses.logistic_loss
+_LOGISTIC_LOSS_WRONG = {
+    "The label is missing: the loss is ln(1 + exp(-y w @ x)).": _loss(_lloss, m="scores"),
+    "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the point is "
+    "correctly classified with a large margin.": _loss(lambda m: _lloss(-m)),
+    _MEAN: _loss(_lloss, np.sum),
+    _PRECEDENCE: _loss(_lloss, m="precedence"),
+    "Use the natural logarithm (np.log), not log10.": _loss(
+        lambda m: _lloss(m) / np.log(10)
+    ),
+    "Use the natural logarithm (np.log), not log2.": _loss(lambda m: _lloss(m) / np.log(2)),
+    "That is the cross-entropy for labels 0 and 1; with labels -1 and +1 the loss is "
+    "ln(1 + exp(-y w @ x)).": _zero_one_entropy,
+}
 
 
 def check_logistic_loss(logistic_loss) -> CheckResult:
-    """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``.
+    """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``, labels
+    -1 and +1, compared within 1e-9 relative and 1e-12 absolute with
+    :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) divided by n.
+    The margins stay below 30 in size, so the plain formula does not overflow.
 
-    Labels are -1 and +1; the natural logarithm. Margins stay below 30 in size, so the
-    plain formula does not overflow (``np.logaddexp(0, -m)`` is the robust form). The
-    reference is :func:`perclab.logistic.logistic_objective` without a penalty
-    (``C=inf``), divided by n. Compared with a tolerance of 1e-9 relative and 1e-12
-    absolute.
-
-    Parameters
-    ----------
-    logistic_loss : callable
-        ``logistic_loss(w, X, y)`` returning a number.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> def logistic_loss(w, X, y):
-    ...     return np.mean(np.log(1 + np.exp(-y * (X @ w))))
-    >>> check_logistic_loss(logistic_loss).passed
+    >>> check_logistic_loss(lambda w, X, y: np.mean(np.logaddexp(0, -y * (X @ w)))).passed
     All 20 cases pass.
     True
     """
-
-    def loss(transform, *, mean=True):
-        def wrong(w, X, y):
-            values = transform(
-                _margins(w, X, y),
-                np.asarray(y, float),
-                np.asarray(X, float) @ np.asarray(w, float),
-            )
-            return float(np.mean(values) if mean else np.sum(values))
-
-        return wrong
-
-    def zero_one_entropy(m, y, s):
-        p = _sigmoid(s)
-        return -(y * np.log(p) + (1 - y) * np.log(1 - p))
-
-    spec = _Spec(
-        exercise=8,
-        name="logistic_loss",
-        samples=(1, 2),
-        combine="average them over all n samples, (1/n) times the sum.",
-        rule=("The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."),
-        params=("w", "X", "y"),
-        reference=_ref_logistic_loss,
-        cases=_cases_loss(12, scales=(0.5, 1.0, 5.0)),
-        rtol=1e-9,
-        atol=1e-12,
-        wrong=[
-            (
-                "The label is missing: the loss is ln(1 + exp(-y w @ x)).",
-                loss(lambda m, y, s: np.logaddexp(0.0, -s)),
-            ),
-            (
-                "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the "
-                "point is correctly classified with a large margin.",
-                loss(lambda m, y, s: np.logaddexp(0.0, m)),
-            ),
-            (
-                "Average over the samples (divide the sum by n).",
-                loss(lambda m, y, s: np.logaddexp(0.0, -m), mean=False),
-            ),
-            (
-                _PRECEDENCE,
-                lambda w, X, y: float(np.mean(np.logaddexp(0.0, -_precedence(w, X, y)))),
-            ),
-            (
-                "Use the natural logarithm (np.log), not log10.",
-                loss(lambda m, y, s: np.log10(1 + np.exp(-m))),
-            ),
-            (
-                "Use the natural logarithm (np.log), not log2.",
-                loss(lambda m, y, s: np.log2(1 + np.exp(-m))),
-            ),
-            (
-                "That is the cross-entropy for labels 0 and 1; with labels -1 and +1 the "
-                "loss is ln(1 + exp(-y w @ x)).",
-                loss(zero_one_entropy),
-            ),
-        ],
-    )
+    rule = "The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."
+    cases = _cases_loss(12, scales=(0.5, 1.0, 5.0))
+    wrong = _LOGISTIC_LOSS_WRONG
+    spec = _spec(8, "logistic_loss", rule, _ref_logistic_loss, cases, wrong, 1e-9)
     return _run(spec, logistic_loss)
 
 
+_right = lambda m, y, s: y * _sigmoid(-m)  # noqa: E731 - y_i sigma(-m_i), as in the rule
+_LOGISTIC_GRADIENT_WRONG = {
+    "Wrong sign: this is the negative gradient. The gradient of the loss is -y x "
+    "sigma(-y w @ x).": lambda w, X, y: -_ref_logistic_gradient(w, X, y),
+    "Use sigma(-y w @ x), the probability of the wrong label, not sigma(y w @ x).": _grad(
+        lambda m, y, s: y * _sigmoid(m)
+    ),
+    "(sigma(w @ x) - y) x is the gradient for labels 0 and 1; with labels -1 and +1 it is "
+    "-y x sigma(-y w @ x).": _grad(lambda m, y, s: y - _sigmoid(s)),
+    _MEAN: lambda w, X, y: _logistic_gradient(X, y, w, C=np.inf).w,
+    "The label is missing inside sigma: use sigma(-y w @ x), not sigma(-w @ x).": _grad(
+        lambda m, y, s: y * _sigmoid(-s)
+    ),
+    "The label factor is missing in front of x: each term is y_i x_i sigma(-y_i w @ x_i): "
+    "multiply by y_i.": _grad(lambda m, y, s: _sigmoid(-m)),
+    _AXIS: _grad(_right, axis=1),
+    _PRECEDENCE: _grad(_right, m="precedence"),
+}
+
+
 def check_logistic_gradient(logistic_gradient) -> CheckResult:
-    """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``.
+    """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``,
+    with ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is the probability of the
+    wrong label), compared within 1e-9 relative and 1e-12 absolute with
+    :func:`perclab.logistic.logistic_gradient` at ``C=inf`` divided by n.
 
-    Here ``sigma(z) = 1 / (1 + exp(-z))``; ``sigma(-y w @ x)`` is the probability the
-    model gives to the wrong label. The reference is
-    :func:`perclab.logistic.logistic_gradient` without a penalty (``C=inf``), divided by
-    n. Compared with a tolerance of 1e-9 relative and 1e-12 absolute.
-
-    Parameters
-    ----------
-    logistic_gradient : callable
-        ``logistic_gradient(w, X, y)`` returning an array shaped like ``w``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
-    >>> import numpy as np
     >>> def logistic_gradient(w, X, y):
-    ...     m = y * (X @ w)
-    ...     return -(X * (y / (1 + np.exp(m)))[:, None]).mean(axis=0)
+    ...     return -(X * (y / (1 + np.exp(y * (X @ w))))[:, None]).mean(axis=0)
     >>> check_logistic_gradient(logistic_gradient).passed
     All 20 cases pass.
     True
     """
-
-    def grad(weight, *, mean=True, sign=-1.0):
-        def wrong(w, X, y):
-            X, y = np.asarray(X, float), np.asarray(y, float)
-            total = sign * (weight(_margins(w, X, y), y, X @ np.asarray(w, float)) @ X)
-            return total / len(y) if mean else total
-
-        return wrong
-
-    right = lambda m, y, s: y * _sigmoid(-m)  # noqa: E731
-    spec = _Spec(
-        exercise=8,
-        name="logistic_gradient",
-        samples=(1, 2),
-        combine="average them over all n samples, (1/n) times the sum.",
-        shape_hint="Return an array shaped like w, one value per feature: sum (or "
-        "average) over the samples only, axis=0.",
-        rule=(
-            "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
-            "exp(-z))."
-        ),
-        params=("w", "X", "y"),
-        reference=_ref_logistic_gradient,
-        cases=_cases_loss(13, scales=(0.5, 1.0, 5.0)),
-        rtol=1e-9,
-        atol=1e-12,
-        wrong=[
-            (
-                "Wrong sign: this is the negative gradient. The gradient of the loss is "
-                "-y x sigma(-y w @ x).",
-                grad(right, sign=1.0),
-            ),
-            (
-                "Use sigma(-y w @ x), the probability of the wrong label, not "
-                "sigma(y w @ x).",
-                grad(lambda m, y, s: y * _sigmoid(m)),
-            ),
-            (
-                "(sigma(w @ x) - y) x is the gradient for labels 0 and 1; with labels "
-                "-1 and +1 it is -y x sigma(-y w @ x).",
-                grad(lambda m, y, s: y - _sigmoid(s)),
-            ),
-            ("Average over the samples (divide the sum by n).", grad(right, mean=False)),
-            (
-                "The label is missing inside sigma: use sigma(-y w @ x), not "
-                "sigma(-w @ x).",
-                grad(lambda m, y, s: y * _sigmoid(-s)),
-            ),
-            (
-                _AXIS,
-                lambda w, X, y: (
-                    -np.mean(
-                        (np.asarray(y, float) * _sigmoid(-_margins(w, X, y)))[:, None]
-                        * np.asarray(X, float),
-                        axis=1,
-                    )
-                ),
-            ),
-            (
-                _PRECEDENCE,
-                lambda w, X, y: (
-                    -(np.asarray(y, float) * _sigmoid(-_precedence(w, X, y)))
-                    @ np.asarray(X, float)
-                    / len(y)
-                ),
-            ),
-        ],
+    spec = _spec(
+        8,
+        "logistic_gradient",
+        "The rule: -(1/n) sum_i y_i x_i sigma(-y_i w @ x_i), with sigma(z) = 1 / (1 + "
+        "exp(-z)).",
+        _ref_logistic_gradient,
+        _cases_loss(13, scales=(0.5, 1.0, 5.0)),
+        _LOGISTIC_GRADIENT_WRONG,
+        1e-9,
+        gradient=True,
     )
     return _run(spec, logistic_gradient)
 
 
+def _labelled(gradient, label):
+    gradient.label = label
+    return gradient
+
+
 def _quadratic_gradient(centre, scales):
     """The gradient of f(w) = 1/2 sum_j scales_j (w_j - centre_j)^2."""
-    centre, scales = np.asarray(centre, float), np.asarray(scales, float)
-
-    def gradient(w):
-        return scales * (np.asarray(w, float) - centre)
-
-    a = np.array2string(scales, separator=", ")
-    c = np.array2string(centre, separator=", ")
-    gradient.label = f"gradient of 1/2 sum_j a_j (w_j - c_j)^2, a = {a}, c = {c}"
-    return gradient
+    c, a = np.asarray(centre, float), np.asarray(scales, float)
+    shown = [np.array2string(v, separator=", ") for v in (a, c)]
+    label = "gradient of 1/2 sum_j a_j (w_j - c_j)^2, a = {}, c = {}".format(*shown)
+    return _labelled(lambda w: a * (np.asarray(w, float) - c), label)
 
 
-def _logistic_gradient_of(X, y):
-    def gradient(w):
-        return _ref_logistic_gradient(w, X, y)
-
-    gradient.label = f"the logistic gradient on {len(y)} samples"
-    return gradient
+def _descent(gradient, w0, lr, n_steps):
+    return _gradient_descent(gradient, w0, schedule=lr, n_steps=int(n_steps)).final
 
 
-def _ref_gradient_descent(gradient, w0, lr, n_steps):
-    w = np.array(w0, dtype=float)
-    for _ in range(int(n_steps)):
-        w = w - lr * gradient(w)
-    return w
+_DESCENT_WRONG = {
+    "The steps go uphill: gradient descent subtracts, w - lr * "
+    "gradient(w).": lambda g, w0, lr, n: _descent(lambda w: -g(w), w0, lr, n),
+    "Take exactly n_steps steps: yours took one more.": lambda g, w0, lr, n: _descent(
+        g, w0, lr, n + 1
+    ),
+    "Evaluate the gradient at the current w in every step, not once at "
+    "w0.": lambda g, w0, lr, n: w0 - n * lr * g(np.asarray(w0, float)),
+    "Only one step was taken: repeat w = w - lr * gradient(w) n_steps times in a loop, "
+    "updating w each time.": lambda g, w0, lr, n: _descent(g, w0, lr, min(n, 1)),
+}
 
 
 def check_gradient_descent(gradient_descent) -> CheckResult:
-    """Check ``gradient_descent(gradient, w0, lr, n_steps)``: ``w <- w - lr * gradient(w)``.
+    """Check ``gradient_descent(gradient, w0, lr, n_steps)``: from ``w0``, exactly
+    ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w``. Compared
+    within 1e-9 relative and 1e-12 absolute with :func:`perclab.optim.gradient_descent`,
+    on quadratics with a known minimum and on the logistic gradient.
 
-    Start from ``w0``, take exactly ``n_steps`` steps with the constant step size ``lr``
-    and return the final ``w``. ``gradient`` is a function of ``w``: quadratics with a
-    known minimum, and the logistic gradient. The reference is a plain loop. Compared
-    with a tolerance of 1e-9 relative and 1e-12 absolute.
-
-    Parameters
-    ----------
-    gradient_descent : callable
-        ``gradient_descent(gradient, w0, lr, n_steps)`` returning the final ``w``.
-
-    Returns
-    -------
-    CheckResult
-
-    Examples
-    --------
     >>> def gradient_descent(gradient, w0, lr, n_steps):
-    ...     w = w0
     ...     for _ in range(n_steps):
-    ...         w = w - lr * gradient(w)
-    ...     return w
+    ...         w0 = w0 - lr * gradient(w0)
+    ...     return w0
     >>> check_gradient_descent(gradient_descent).passed
     All 12 cases pass.
     True
     """
-    X, y = _WORKED_X, _WORKED_Y
-    Xb = np.hstack([X, np.ones((len(X), 1))])
+    Xb, y = np.hstack([_WORKED_X, np.ones((len(_WORKED_X), 1))]), _WORKED_Y
+    logistic = _labelled(
+        lambda w: _ref_logistic_gradient(w, Xb, y),
+        f"the logistic gradient on {len(y)} samples",
+    )
     quad = _quadratic_gradient([1.0, -2.0], [1.0, 1.0])
-    cases = [
-        _Case("no step at all", (quad, np.array([3.0, 3.0]), 0.5, 0)),
-        _Case("one step", (quad, np.array([3.0, 3.0]), 0.5, 1)),
-        _Case("two steps", (quad, np.array([3.0, 3.0]), 0.5, 2)),
-        _Case(
-            "step size 1 on this quadratic jumps to the minimum",
-            (quad, np.array([0.0, 0.0]), 1.0, 3),
-        ),
-        _Case("another start, step size 0.25", (quad, np.array([5.0, -1.0]), 0.25, 4)),
-        _Case(
-            "an elongated quadratic, 10 steps",
-            (
-                _quadratic_gradient([0.0, 1.0, -1.0], [1.0, 10.0, 0.1]),
-                np.zeros(3),
-                0.15,
-                10,
-            ),
-        ),
-        _Case(
-            "one dimension", (_quadratic_gradient([2.0], [4.0]), np.array([0.0]), 0.1, 7)
-        ),
-        _Case(
-            "the logistic gradient on the worked example",
-            (_logistic_gradient_of(Xb, y), np.zeros(3), 0.5, 20),
-        ),
+    stretched = _quadratic_gradient([0.0, 1.0, -1.0], [1.0, 10.0, 0.1])
+    table = [
+        ("no step at all", quad, [3.0, 3.0], 0.5, 0),
+        ("one step", quad, [3.0, 3.0], 0.5, 1),
+        ("two steps", quad, [3.0, 3.0], 0.5, 2),
+        ("step size 1 on this quadratic jumps to the minimum", quad, [0.0, 0.0], 1.0, 3),
+        ("another start, step size 0.25", quad, [5.0, -1.0], 0.25, 4),
+        ("an elongated quadratic, 10 steps", stretched, [0.0, 0.0, 0.0], 0.15, 10),
+        ("one dimension", _quadratic_gradient([2.0], [4.0]), [0.0], 0.1, 7),
+        ("the logistic gradient on the worked example", logistic, [0.0, 0.0, 0.0], 0.5, 20),
     ]
+    cases = [_Case(about, (g, np.array(w0), lr, n)) for about, g, w0, lr, n in table]
     rng = _rng(14)
     for k in range(4):
         d = int(rng.integers(1, 4))
         grad = _quadratic_gradient(rng.normal(size=d), rng.uniform(0.5, 2.0, size=d))
-        cases.append(
-            _Case(
-                f"a random quadratic, seed 14, draw {k + 1}",
-                (
-                    grad,
-                    rng.normal(size=d),
-                    float(rng.uniform(0.05, 0.5)),
-                    int(rng.integers(1, 12)),
-                ),
-            )
+        w0, lr, n = (
+            rng.normal(size=d),
+            float(rng.uniform(0.05, 0.5)),
+            int(rng.integers(1, 12)),
         )
-
+        cases.append(_Case(f"a random quadratic, seed 14, draw {k + 1}", (grad, w0, lr, n)))
     spec = _Spec(
         exercise=8,
         name="gradient_descent",
-        shape_hint="Return only the final w, an array shaped like w0 (not the list "
-        "of all the steps).",
-        rule=("The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w."),
+        shape_hint="Return only the final w, an array shaped like w0 (not the list of all "
+        "the steps).",
+        rule="The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w.",
         params=("gradient", "w0", "lr", "n_steps"),
-        reference=_ref_gradient_descent,
+        reference=_descent,
         cases=cases,
         rtol=1e-9,
         atol=1e-12,
-        wrong=[
-            (
-                "The steps go uphill: gradient descent subtracts, w - lr * gradient(w).",
-                lambda g, w0, lr, n: _ref_gradient_descent(lambda w: -g(w), w0, lr, n),
-            ),
-            (
-                "Take exactly n_steps steps: yours took one more.",
-                lambda g, w0, lr, n: _ref_gradient_descent(g, w0, lr, n + 1),
-            ),
-            (
-                "Take exactly n_steps steps: yours took one fewer.",
-                lambda g, w0, lr, n: _ref_gradient_descent(g, w0, lr, max(n - 1, 0)),
-            ),
-            (
-                "Evaluate the gradient at the current w in every step, not once at w0.",
-                lambda g, w0, lr, n: (
-                    np.asarray(w0, float) - n * lr * g(np.asarray(w0, float))
-                ),
-            ),
-            (
-                "Only one step was taken: repeat w = w - lr * gradient(w) n_steps "
-                "times in a loop, updating w each time.",
-                lambda g, w0, lr, n: _ref_gradient_descent(g, w0, lr, min(n, 1)),
-            ),
-            (
-                "The step size lr is missing.",
-                lambda g, w0, lr, n: _ref_gradient_descent(g, w0, 1.0, n),
-            ),
-        ],
+        wrong=list(_DESCENT_WRONG.items()),
         slow_hint="Take exactly n_steps steps.",
     )
     return _run(spec, gradient_descent)
