@@ -7,13 +7,14 @@ with a reference. It prints one short report and returns a :class:`CheckResult`:
 * all cases pass: ``All 40 cases pass.``;
 * a case fails: that case's inputs, the expected and the received output, and a hint.
   A known wrong version of the function (wrong sign, ``<`` instead of ``<=``, bias not
-  updated, ...) is named only when it reproduces the learner's answers on every case;
-  so is a general probe (``perclab.checks._probes``): the reference run with the
-  learning rate inverted or dropped, one step or sweep fewer, the samples reversed, the
-  bias or ``fit_bias`` ignored, a non-zero start, or a general relation between answer
-  and reference (scores for labels, a square, a reciprocal, values for differences, a
-  bias that never moves, one value for several); otherwise the hint says which returned
-  value or entry differs and restates the rule;
+  updated, ...), a general probe (``perclab.checks._probes``: the reference run with the
+  learning rate inverted or dropped, one step or sweep fewer, max_epochs ignored, the
+  samples reversed, the bias ignored, a non-zero start) or a general relation between
+  answer and reference (two values swapped, scores for labels, a square, a reciprocal,
+  numbers cut to integers, a constant factor, weights that never leave zero, ...) is
+  named only when it reproduces the learner's answers on every case, and when several
+  do, the first two are named together; otherwise the hint says which returned value
+  or entry differs and restates the rule;
 * your function raises: the case, the line that raised and a hint for the usual cause;
 * your function changes an argument the exercise says to leave alone: which one;
 * your function is still the stub (``NotImplementedError``): one line saying so.
@@ -25,9 +26,10 @@ reference is exact (labels, counts, weights built from small integers) the compa
 exact; where floating-point sums may round differently it uses a tolerance, stated in
 each docstring. A whole check has one time limit (see ``perclab.checks._core``).
 
-The references are perclab's own tested functions where they exist (:func:`perclab.train`,
-:func:`perclab.predict`, :mod:`perclab.theory`, :mod:`perclab.losses` and
-:mod:`perclab.logistic`) and short private functions here (``_ref_*``) for the rest.
+The references are perclab's own tested functions: :func:`perclab.train`,
+:func:`perclab.predict`, :mod:`perclab.theory`, :mod:`perclab.losses`,
+:mod:`perclab.logistic`, :mod:`perclab.optim` and :mod:`perclab.variants`, so that each
+rule lives in one place.
 
 Use: ``from perclab import checks`` and then, for example,
 ``result = checks.check_one_update(one_update)``.

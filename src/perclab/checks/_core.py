@@ -82,8 +82,8 @@ class _Spec:
     combine: str = ""  # how the per-sample values make the answer
     sweep: tuple[int, int | None] | None = None  # positions of X and y swept in order
     probes: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
-    # (hint, holds(args, expected, received)): named when it holds on every answer
-    relations: list[tuple[str, Callable]] = field(default_factory=list)
+    # relation(spec, answers) -> a hint, or "": a diagnosis from all the answers at once
+    relations: list[Callable] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------------

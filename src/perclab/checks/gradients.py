@@ -19,7 +19,7 @@ _PRECEDENCE = (
     "y * X @ w means (y * X) @ w: numpy multiplies y into the columns of X. Write "
     "y * (X @ w)."
 )
-_MEAN = "Average over the samples (divide the sum by n)."
+_MEAN = "Take the mean over the samples, not the sum: divide the sum by n (or np.mean)."
 
 
 def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, gradient=False):
@@ -196,6 +196,8 @@ _LOGISTIC_LOSS_WRONG = {
     "correctly classified with a large margin.": _loss(lambda m: _lloss(-m)),
     _MEAN: _loss(_lloss, np.sum),
     _PRECEDENCE: _loss(_lloss, m="precedence"),
+    "The 1 is missing inside the logarithm: ln(1 + exp(-y w @ x)), e.g. np.logaddexp(0, "
+    "-y * (X @ w)), not ln(exp(-y w @ x)).": _loss(lambda m: -m),
     "Use the natural logarithm (np.log), not log10.": _loss(
         lambda m: _lloss(m) / np.log(10)
     ),
@@ -226,8 +228,11 @@ _right = lambda m, y, s: y * _sigmoid(-m)  # noqa: E731 - y_i sigma(-m_i), as in
 _LOGISTIC_GRADIENT_WRONG = {
     "Wrong sign: this is the negative gradient. The gradient of the loss is -y x "
     "sigma(-y w @ x).": lambda w, X, y: -_ref_logistic_gradient(w, X, y),
-    "Use sigma(-y w @ x), the probability of the wrong label, not sigma(y w @ x).": _grad(
-        lambda m, y, s: y * _sigmoid(m)
+    "The sign inside the sigmoid is flipped: use sigma(-y w @ x), the probability of the "
+    "wrong label, not sigma(y w @ x).": _grad(lambda m, y, s: y * _sigmoid(m)),
+    "Every point contributes to the logistic gradient, not only the mistakes: weight "
+    "each y_i x_i by sigma(-y_i w @ x_i), with no test.": _grad(
+        lambda m, y, s: y * _sigmoid(-m) * (m <= 0)
     ),
     "(sigma(w @ x) - y) x is the gradient for labels 0 and 1; with labels -1 and +1 it is "
     "-y x sigma(-y w @ x).": _grad(lambda m, y, s: y - _sigmoid(s)),
@@ -300,7 +305,8 @@ _DESCENT_WRONG = {
 
 def check_gradient_descent(gradient_descent) -> CheckResult:
     """Check ``gradient_descent(gradient, w0, lr, n_steps)``: from ``w0``, exactly
-    ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w``. Compared
+    ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w`` and leave
+    ``w0`` as it was. Compared
     within 1e-9 relative and 1e-12 absolute with :func:`perclab.optim.gradient_descent`,
     on quadratics with a known minimum and on the logistic gradient.
 
@@ -352,6 +358,7 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
         rtol=1e-9,
         atol=1e-12,
         wrong=list(_DESCENT_WRONG.items()),
+        frozen=("w0",),
         slow_hint="Take exactly n_steps steps.",
     )
     return _run(spec, gradient_descent)

@@ -350,9 +350,9 @@ def _cases_training(seed: int) -> list[_Case]:
 
 
 def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
-    """A relation for the training checks, for a hook in ``_core._diagnose``: the hint
-    when the learner's ``w, b`` separate every training set that the reference's run
-    separates, and differ from the reference's on one: a run in a shuffled order."""
+    """A relation for the training checks: the hint when the learner's ``w, b`` separate
+    every training set that the reference's run separates, and differ from the
+    reference's on one: a run in a shuffled order."""
     differ = False
     for j, answer in answers.items():
         X, y = (np.asarray(a, float) for a in spec.cases[j].args[:2])
@@ -378,9 +378,10 @@ _TRAIN_WRONG = {
     "b + y, towards the correct side.": _train_slip(step="no y"),
     "Training stopped at the first correctly classified sample. The stopping rule is a "
     "whole sweep over the data without a mistake.": _train_slip(stop="sample"),
-    "Only one sweep was made (a return or break inside the loop over sweeps?): repeat the "
-    "sweeps until one of them has no mistake (or max_epochs are "
-    "done).": lambda X, y, max_epochs=100: _ref_train(X, y, 1),
+    "Only one sweep was made: a return or break inside the loop over sweeps, or a test "
+    "for change that compares w with itself (w_old = w is not a copy when w changes in "
+    "place: w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
+    "are done.": lambda X, y, max_epochs=100: _ref_train(X, y, 1),
     "A point with y (w @ x + b) = 0 must trigger an update (from w = 0 every point does): "
     "use <= 0, not < 0.": _train_slip(test="< 0"),
     "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
@@ -433,6 +434,7 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         outputs=("w", "b", "n_updates", "epochs"),
         wrong=list(_TRAIN_WRONG.items()),
         sweep=(0, 1),
+        relations=[valid_run_elsewhere],
         probes=started_elsewhere(_ref_train),
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
         "separable?",
@@ -516,6 +518,11 @@ _ABSORBED_WRONG = {
     "instead).": _absorbed(-1.0),
     "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
     "v[1:]).": _absorbed(front=True),
+    "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
+    "but the last) and b = v[-1].": lambda *a: (
+        np.r_[_ref_absorbed(*a)],
+        _ref_absorbed(*a)[1],
+    ),
 }
 
 
@@ -542,6 +549,7 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         params=("X", "y", "max_epochs=100"),
         reference=_ref_absorbed,
         sweep=(0, 1),
+        relations=[valid_run_elsewhere],
         probes=started_elsewhere(_ref_absorbed),
         cases=_cases_training(6),
         outputs=("w", "b"),

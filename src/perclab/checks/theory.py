@@ -360,6 +360,22 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
                 "The bound is R^2 / gamma^2, not gamma^2 / R^2.",
                 _bound(lambda R, g, *_: g**2 / R**2),
             ),
+            (
+                "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / "
+                "||(w, b)||, with + b in every score.",
+                lambda X, y, w, b: (
+                    _ref_mistake_bound(X, y, w, b)
+                    * (
+                        _margin(_absorb_bias(X), y, np.append(w, b))
+                        * np.linalg.norm(np.append(w, b))
+                    )
+                    ** 2
+                    / np.min(
+                        np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
+                    )
+                    ** 2
+                ),
+            ),
         ],
     )
     return _run(spec, mistake_bound)
