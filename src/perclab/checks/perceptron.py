@@ -366,9 +366,9 @@ def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
                 return ""
             differ = differ or not (np.array_equal(w_i, w) and b_i == b)
     hint = (
-        "Your w, b separate the training data, so yours is a valid perceptron run, but "
-        "not the one in the given order: sweep i = 0, 1, ..., n - 1 in order, with no "
-        "shuffling, starting from w = 0, b = 0."
+        "Your w, b separate the training data but are not the weights of this run: sweep "
+        "the samples in the given order, i = 0, 1, ..., n - 1 (no shuffling), from w = 0, "
+        "b = 0, and update only when y (w @ x + b) <= 0, by exactly y x and y."
     )
     return hint if differ else ""
 
@@ -445,9 +445,8 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
 # Exercise 4: bias absorption
 
 _ABSORB_WRONG = {
-    "Put the constant column last, so that the last weight is the bias.": lambda X: np.roll(
-        _absorb_bias(X), 1, axis=1
-    ),
+    "Append the column of ones at the end, as the last column, so that the last weight "
+    "is the bias.": lambda X: np.roll(_absorb_bias(X), 1, axis=1),
     "The constant must be 1; a column of zeros carries no bias.": lambda X: np.pad(
         X, ((0, 0), (0, 1))
     ),

@@ -357,7 +357,7 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
                 _bound(lambda R, g, *_: R**2 / g),
             ),
             (
-                "The bound is R^2 / gamma^2, not gamma^2 / R^2.",
+                "Your bound is upside down: R^2 / gamma^2, not gamma^2 / R^2.",
                 _bound(lambda R, g, *_: g**2 / R**2),
             ),
             (
