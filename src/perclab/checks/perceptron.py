@@ -445,8 +445,8 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
 # Exercise 4: bias absorption
 
 _ABSORB_WRONG = {
-    "Append the column of ones at the end, as the last column, so that the last weight "
-    "is the bias.": lambda X: np.roll(_absorb_bias(X), 1, axis=1),
+    "Put the constant column last: append the column of ones at the end, so that the "
+    "last weight is the bias.": lambda X: np.roll(_absorb_bias(X), 1, axis=1),
     "The constant must be 1; a column of zeros carries no bias.": lambda X: np.pad(
         X, ((0, 0), (0, 1))
     ),
