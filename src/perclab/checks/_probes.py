@@ -11,6 +11,7 @@ it applies to every check whose function has such a parameter.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -97,10 +98,11 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
             _with_arg(params, "n_steps", lambda v: int(v) + 1),
         ),
         (
-            "Only the first sweep was made: a return or break inside the loop over "
-            "sweeps, or a test for change that compares w with itself (w_old = w is not "
-            "a copy when w changes in place: w_old = w.copy()). Repeat the sweeps until "
-            "one has no mistake or max_epochs are done.",
+            "Only the first sweep counts: a return or break inside the loop over sweeps, "
+            "a reset to zero at the start of every sweep, or a test for change that "
+            "compares w with itself (w_old = w is not a copy when w changes in place: "
+            "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
+            "are done.",
             _with_arg(params, "max_epochs", lambda v: min(int(v), 1)),
         ),
         (
@@ -116,6 +118,16 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
             "max_epochs is ignored: stop after at most max_epochs sweeps, the number "
             "passed in (pass it on to any function you call).",
             _with_arg(params, "max_epochs", lambda v: 1000),
+        ),
+        (
+            "The label is missing: multiply by y (each y_i), so that every point counts "
+            "on its own side.",
+            _with_arg(params, "y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
+        ),
+        (
+            "The kernel is not used: compute the Gram matrix with kernel(X, X) "
+            "(kernel(X_train, X_new) for new points), not X @ X.T.",
+            _with_arg(params, "kernel", lambda k: _linear_kernel),
         ),
         (
             "The counts are missing from the score: weight each training point's term "
@@ -203,9 +215,19 @@ def _labels_from_scores(expected, received) -> bool:
     )
 
 
+def _linear_kernel(A, B):
+    return np.asarray(A, float) @ np.asarray(B, float).T
+
+
 def _is_differences(expected, received) -> bool:
-    got = np.asarray(received, dtype=float)
-    return got.ndim >= 1 and len(got) >= 1 and _close(np.diff(got, axis=0), expected)
+    """The values whose differences are expected: one more than them, or as many (the
+    first difference replaced by the first value)."""
+    got, want = np.asarray(received, dtype=float), np.asarray(expected, dtype=float)
+    if got.ndim < 1 or len(got) < 2:
+        return False
+    return _close(np.diff(got, axis=0), want) or (
+        len(got) == len(want) and _close(np.diff(got, axis=0), want[1:])
+    )
 
 
 def _scalar(value) -> bool:
@@ -266,7 +288,12 @@ _RELATIONS = [
 _CUTS = (np.trunc, np.round, np.floor, np.ceil)
 
 
-def output_relation(spec, answers: dict) -> str:
+def _whole(value) -> bool:
+    v = np.asarray(value, dtype=float)
+    return bool(np.all(np.isfinite(v)) and np.all(v == np.round(v)))
+
+
+def output_relation(spec, answers: dict, searches: bool = True) -> str:
     """The hint of the first relation between the reference's output and the learner's
     answer that holds on every answered case, or ``""``: the spec's own relations, then
     the general ones. For a tuple, each returned value must be either right on every
@@ -297,10 +324,116 @@ def output_relation(spec, answers: dict) -> str:
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
     return (
-        _never_moves(spec, answers, expected)
+        _copied(spec, answers, expected)
+        or _never_moves(spec, answers, expected)
         or _bias_never_moves(spec, answers, expected)
+        or _whole_numbers(answers, expected)
+        or (_fewer_rounds(spec, answers) if searches else "")
         or _constant_factor(spec, answers, expected)
     )
+
+
+def _copied(spec, answers: dict, expected: dict) -> str:
+    """One returned value holds another's value on every case, the rest right."""
+    names = spec.outputs
+    for a, b in itertools.permutations(range(len(names)), 2):
+        source = [b if m == a else m for m in range(len(names))]
+        if all(
+            isinstance(answer, (tuple, list))
+            and len(answer) == len(names)
+            and all(_close(answer[m], expected[j][source[m]]) for m in range(len(names)))
+            for j, answer in answers.items()
+        ):
+            return f"You returned the value of {names[b]} as {names[a]} too: compute " + (
+                f"{names[a]} on its own (each returned value counts something else)."
+            )
+    return ""
+
+
+def _whole_numbers(answers: dict, expected: dict) -> str:
+    """Every answer is made of whole numbers, where the expected ones are not."""
+    if not all(_whole(_numbers(a)) for a in answers.values()) or all(
+        _whole(_numbers(e)) for e in expected.values()
+    ):
+        return ""
+    return (
+        "Your answers are whole numbers on every case, the expected ones are not: an "
+        "integer array (np.zeros(d, dtype=int), or an array built from integer input) "
+        "cuts every update. Start from floats: np.zeros(d), np.asarray(X, dtype=float)."
+    )
+
+
+def _numbers(value):
+    try:
+        return np.concatenate([np.ravel(np.asarray(p, dtype=float)) for p in _parts(value)])
+    except (TypeError, ValueError):
+        return np.array([np.nan])
+
+
+def _fewer_rounds(spec, answers: dict) -> str:
+    """The answers are the reference's after fewer sweeps or steps than asked for: a
+    fixed number (the count is ignored), or fewer on some cases (a stop too early)."""
+    from perclab.checks._core import _fits
+
+    for name, unit in (("max_epochs", "sweeps"), ("n_steps", "steps")):
+        if _position(spec.params, name) is None:
+            continue
+        for k in (*range(1, 11), 20, 50, 100, 1000):
+            if _past_soft_deadline():
+                return ""
+            fixed = _with_arg(spec.params, name, lambda v, k=k: k)
+            variant = _variant(spec.reference, fixed)
+            if _fits(spec, variant, answers, min(answers)):
+                return (
+                    f"{name} is ignored: your function always makes {k} {unit}. Use the "
+                    f"{name} passed in (and pass it on to any function you call)."
+                )
+        if _stops_early(spec, name, answers):
+            return (
+                f"Your function stops too early: on some cases it makes fewer {unit} "
+                "than the rule. "
+                + (
+                    "Take exactly n_steps steps, with no test to stop before."
+                    if unit == "steps"
+                    else "Stop only after a whole sweep without a mistake (a flag set "
+                    "anew for each sample ends up saying only whether the last one was "
+                    "right), or after max_epochs sweeps."
+                )
+            )
+    return ""
+
+
+def _past_soft_deadline() -> bool:
+    from perclab.checks import _core
+
+    return time.monotonic() > _core._SOFT_DEADLINE[0]
+
+
+def _stops_early(spec, name: str, answers: dict) -> bool:
+    """Whether every answer is the reference's after at most as many rounds (``name``)
+    as asked, and after fewer on some case."""
+    from perclab.checks._core import _mismatch, _quietly
+
+    at, fewer = _position(spec.params, name), False
+    for j, answer in sorted(answers.items(), key=lambda item: item[0] != min(answers)):
+        args = list(spec.cases[j].args)
+        if len(args) <= at:
+            args.append(_defaults(spec.params)[at])
+        full = _quietly(spec.reference, *args)
+        if _mismatch(full, answer, spec.rtol, spec.atol, spec.outputs) is None:
+            continue
+        for k in range(int(args[at])):
+            if _past_soft_deadline():
+                return False
+            output = _quietly(spec.reference, *args[:at], k, *args[at + 1 :])
+            if _mismatch(output, answer, spec.rtol, spec.atol, spec.outputs) is None:
+                fewer = True
+                break
+            if _mismatch(output, full, spec.rtol, spec.atol, spec.outputs) is None:
+                return False  # converged before: no smaller count gives the answer
+        else:
+            return False
+    return fewer
 
 
 def _swapped(spec, answers: dict, expected: dict) -> str:
