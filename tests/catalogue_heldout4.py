@@ -634,7 +634,7 @@ def h4_margin_normalise_first(X, y, w, b=0.0):
 
 @correct(MG)
 def h4_margin_distances(X, y, w, b=0.0):
-    dist = (np.asarray(X, dtype=float) @ np.asarray(w, dtype=float) + b)
+    dist = np.asarray(X, dtype=float) @ np.asarray(w, dtype=float) + b
     dist = dist / np.linalg.norm(w)
     return float((np.asarray(y) * dist).min())
 
@@ -1046,8 +1046,9 @@ def _h4_errors(X, y, w, b):
     return int(np.sum(y * (X @ w + b) <= 0))
 
 
-def _h4_pocket(X, y, max_epochs, better, copy=True, count=_h4_errors, every=True,
-               ret="pocket"):
+def _h4_pocket(
+    X, y, max_epochs, better, copy=True, count=_h4_errors, every=True, ret="pocket"
+):
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
     w, b = np.zeros(X.shape[1]), 0.0
@@ -1147,8 +1148,9 @@ def h4_pocket_helper(X, y, max_epochs=50):
 
 
 # ---------------------------------------- Exercise 10: kernel train
-def _h4_kernel_loop(X, y, kernel, max_epochs, strict=False, use_y=True, step=None,
-                    epochs_extra=0):
+def _h4_kernel_loop(
+    X, y, kernel, max_epochs, strict=False, use_y=True, step=None, epochs_extra=0
+):
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
     K = kernel(X, X)

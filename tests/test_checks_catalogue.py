@@ -134,3 +134,20 @@ def test_what_the_function_prints_is_shown_above_the_report(capsys):
     printed = capsys.readouterr().out
     # Only the output up to the failing case (the first) is shown, then the report.
     assert printed == "shape of w: (3,)\n" + result.message + "\n"
+
+
+def test_a_diagnosis_that_fails_still_reports_what_differs(monkeypatch, capsys):
+    # If the search for a hint raises (a slip's code that does not apply, a relation
+    # that meets an unforeseen answer), the report still names the value that differs
+    # instead of falling back to the bare first comparison.
+    def broken(*args):
+        raise RuntimeError("a diagnosis that fails")
+
+    monkeypatch.setattr(_core, "_diagnose", broken)
+
+    def wrong_w(w, b, x, y, lr=1.0):
+        return (w + 2 * lr * y * x, b + lr * y) if y * (w @ x + b) <= 0 else (w, b)
+
+    result = _run(checks.check_one_update, wrong_w, capsys)
+    assert not result.passed
+    assert "w_new is wrong (" in result.message and "b_new is right" in result.message

@@ -16,8 +16,9 @@ import pytest
 # The figures reached (tools/check_catalogue.py --heldout NAME prints them): wrong
 # solutions whose hint names the bug, and wrong solutions in all.
 NAMED_AT_LEAST = {
-    "catalogue_heldout": (73, 75),
+    "catalogue_heldout": (75, 75),
     "catalogue_heldout2": (135, 137),
+    "catalogue_heldout3": (130, 130),
 }
 CATALOGUES = {name: importlib.import_module(name) for name in NAMED_AT_LEAST}
 CORRECT = [(n, c, f) for n, m in CATALOGUES.items() for c, f in m.CORRECT]

@@ -93,9 +93,80 @@ def hinge_gradient(w, X, y):
     return -((y * (X @ w) < 1) * y) @ X / len(y)
 
 
+def train_five_sweeps(X, y, max_epochs=100):
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    w, b, n, epochs = np.zeros(X.shape[1]), 0.0, 0, 0
+    for epochs in range(1, 6):  # noqa: B007 - a fixed count, the slip
+        clean = True
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, n, clean = w + y_i * x_i, b + y_i, n + 1, False
+        if clean:
+            break
+    return w, b, n, epochs
+
+
+def descent_stops_early(gradient, w0, lr, n_steps):
+    w = np.asarray(w0, float)
+    for _ in range(n_steps):
+        g = gradient(w)
+        if np.linalg.norm(g) < 0.5:
+            break
+        w = w - lr * g
+    return w
+
+
+def train_epochs_is_updates(X, y, max_epochs=100):
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    w, b, n = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(max_epochs):
+        clean = True
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, n, clean = w + y_i * x_i, b + y_i, n + 1, False
+        if clean:
+            break
+    return w, b, n, n
+
+
+def update_integer_weights(w, b, x, y, lr=1.0):
+    if y * (np.dot(w, x) + b) <= 0:
+        return np.trunc(w + lr * y * np.asarray(x)), float(np.trunc(b + lr * y))
+    return np.trunc(np.asarray(w, float)), float(np.trunc(b))
+
+
+def margin_without_label(X, y, w, b=0.0):
+    return float(np.min(np.asarray(X) @ w + b) / np.linalg.norm(w))
+
+
+def kernel_linear_always(X, y, kernel, max_epochs=100):
+    G, y = np.asarray(X, float) @ np.asarray(X, float).T, np.asarray(y, float)
+    counts = np.zeros(len(y))
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if y[i] * (G[i] @ (counts * y)) <= 0:
+                counts[i], clean = counts[i] + 1, False
+        if clean:
+            break
+    return counts
+
+
+def steps_one_short(W, w_star):
+    W = np.asarray(W, float)
+    return np.diff(W @ w_star)[:-1], np.diff((W**2).sum(axis=1))[:-1]
+
+
 @pytest.mark.parametrize(
     "check, func, words",
     [
+        (checks.check_train_until_clean, train_five_sweeps, "always makes 5 sweeps"),
+        (checks.check_gradient_descent, descent_stops_early, "stops too early"),
+        (checks.check_train_until_clean, train_epochs_is_updates, "value of n_updates"),
+        (checks.check_one_update, update_integer_weights, "whole numbers"),
+        (checks.check_margin, margin_without_label, "label is missing"),
+        (checks.check_kernel_perceptron, kernel_linear_always, "kernel is not used"),
+        (checks.check_proof_steps, steps_one_short, "off-by-one"),
         (checks.check_kernel_perceptron, kernel_first_sweep_only, "return or break"),
         (checks.check_pocket, pocket_backwards, "reverse order"),
         (checks.check_train_absorbed, absorbed_from_ones, "does not start from zero"),

@@ -376,6 +376,11 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
         return "Return only the final value, not the history of all of them."
     if got and np.prod(got) == np.prod(want):
         return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
+    if len(got) == len(want) == 1 and abs(got[0] - want[0]) == 1:
+        return (
+            f"One value too {'few' if got[0] < want[0] else 'many'}: an off-by-one in a "
+            f"range or a slice? Return an array of shape {want}, not {got}."
+        )
     if len(got) == len(want) == 1:
         return f"Return an array of shape {want}, not {got}: {_AXIS}"
     return ""
@@ -737,9 +742,11 @@ def _evaluate(spec: _Spec, func, report) -> None:
         report(("final", True, f"All {len(spec.cases)} cases pass."))
         return
     k, expected, received, problem = failure
-    hint = _short(
-        _diagnose(spec, func, k, answers, expected, received, problem), 2 * _WIDTH
-    )
+    try:
+        hint = _diagnose(spec, func, k, answers, expected, received, problem)
+    except Exception:  # a diagnosis that fails must not hide the failure
+        hint = f"{_difference(spec, expected, received)} {spec.rule}"
+    hint = _short(hint, 2 * _WIDTH)
     report(("final", False, _failed_report(spec, k, expected, received, hint)))
 
 

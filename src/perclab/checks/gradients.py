@@ -101,8 +101,13 @@ _PERCEPTRON_LOSS_WRONG = {
     "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and 0 on the "
     "correctly classified points.": _loss(lambda m: _ploss(-m)),
     _MEAN: _loss(_ploss, np.sum),
-    "That is the fraction of mistakes (the 0/1 loss), not the perceptron loss: add up how "
-    "far each mistake is, max(0, -y w @ x).": _loss(_losses.zero_one_loss),
+    "That is the fraction of mistakes (the 0/1 loss): you counted the mistakes; the "
+    "perceptron loss adds up how far each mistake is on the wrong side, its score "
+    "max(0, -y w @ x).": _loss(_losses.zero_one_loss),
+    "You divided by ||w|| (a distance): the perceptron loss uses the score y w @ x "
+    "itself, max(0, -y w @ x), with no norm.": lambda w, X, y: (
+        _loss(_ploss)(w, X, y) / (np.linalg.norm(np.asarray(w, float)) or 1.0)
+    ),
     _PRECEDENCE: _loss(_ploss, m="precedence"),
     "The label is missing: the loss is max(0, -y w @ x).": _loss(_ploss, m="scores"),
 }
@@ -198,6 +203,10 @@ _LOGISTIC_LOSS_WRONG = {
     _PRECEDENCE: _loss(_lloss, m="precedence"),
     "The 1 is missing inside the logarithm: ln(1 + exp(-y w @ x)), e.g. np.logaddexp(0, "
     "-y * (X @ w)), not ln(exp(-y w @ x)).": _loss(lambda m: -m),
+    "Take the logarithm of each term, then the mean: the mean of ln(1 + exp(-m_i)), not "
+    "ln of the mean of 1 + exp(-m_i).": lambda w, X, y: float(
+        np.log(np.mean(1 + np.exp(-_M["margins"](w, X, y))))
+    ),
     "Use the natural logarithm (np.log), not log10.": _loss(
         lambda m: _lloss(m) / np.log(10)
     ),
@@ -242,6 +251,10 @@ _LOGISTIC_GRADIENT_WRONG = {
     ),
     "The label factor is missing in front of x: each term is y_i x_i sigma(-y_i w @ x_i): "
     "multiply by y_i.": _grad(lambda m, y, s: _sigmoid(-m)),
+    "That is the derivative of sigma, sigma(m) sigma(-m); the gradient weights each "
+    "y_i x_i by sigma(-y_i w @ x_i) itself.": _grad(
+        lambda m, y, s: y * _sigmoid(m) * _sigmoid(-m)
+    ),
     _AXIS: _grad(_right, axis=1),
     _PRECEDENCE: _grad(_right, m="precedence"),
 }

@@ -211,13 +211,15 @@ def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, test="<= 0", step="right"
     for epoch in range(1, max_epochs + 1 - (stop == "range")):
         mistakes = mistakes if stop == "cumulative" else 0
         n_updates = 0 if stop == "reset" else n_updates
+        start, last_right = (w, b), False
         for x_i, y_i in zip(X, y, strict=True):
-            if _TESTS[test](w, b, x_i, y_i):
+            last_right = not _TESTS[test](*(start if stop == "stale" else (w, b)), x_i, y_i)
+            if not last_right:
                 dw, db = _STEPS[step](lr, y_i, x_i, b)
                 w, b, mistakes, n_updates = w + dw, b + db, mistakes + 1, n_updates + 1
             elif stop == "sample":
                 return w, b, n_updates, epoch
-        if stop == "once" or mistakes == 0:
+        if stop == "once" or mistakes == 0 or (stop == "last" and last_right):
             break
     short = stop == "zero-based" or (stop == "uncounted" and mistakes == 0)
     return w, b, n_updates, epoch - short
@@ -255,6 +257,8 @@ _UPDATE_WRONG = {
     ),
     "The bias went into the weight step: the weight step is lr * y * x; the bias gets its "
     "own step, b + lr * y.": _update_slip(step="b in w"),
+    "The mistake test leaves out the bias: a mistake is y * (w @ x + b) <= 0, with b in "
+    "the score.": _update_slip(test="no b"),
 }
 
 
@@ -390,6 +394,14 @@ _TRAIN_WRONG = {
     "0.": _train_slip(test="always"),
     "The weights are right but epochs is one short: count the final clean sweep, the one "
     "that shows there is nothing left to fix.": _train_slip(stop="uncounted"),
+    "Training stopped after a sweep whose last sample was right: stop only after a whole "
+    "sweep without a mistake (a flag set anew for each sample says only whether the last "
+    "one was right; set it once per sweep and only ever to False).": _train_slip(
+        stop="last"
+    ),
+    "The mistakes of a sweep were found all at once, with the weights of its start: test "
+    "each sample with the current w and b, just before its own update (one at a "
+    "time).": _train_slip(stop="stale"),
     "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
     "range(max_epochs)).": _train_slip(stop="zero-based"),
     "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "

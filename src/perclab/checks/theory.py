@@ -229,7 +229,10 @@ def check_margin(margin) -> CheckResult:
                 "margin in the absorbed space.",
                 _rescaled(lambda n, w, b: n / np.hypot(n, b)),
             ),
-            ("Divide by ||w||, not by ||w||^2.", _rescaled(lambda n, w, b: 1 / n)),
+            (
+                "Divide by the norm ||w||, not by the squared norm ||w||^2.",
+                _rescaled(lambda n, w, b: 1 / n),
+            ),
             (
                 "Multiply the whole score, bias included, by the label: "
                 "y_i (w @ x_i + b); y * X @ w + b leaves b outside.",
@@ -506,6 +509,11 @@ def check_proof_steps(proof_steps) -> CheckResult:
                 "per update, not the values themselves: W has K + 1 rows because its "
                 "first row is the start.",
                 _steps(lambda g: g, _sq),
+            ),
+            (
+                "Return the differences between consecutive rows (np.diff: each value "
+                "minus the previous one), not the values after each update.",
+                _steps(lambda g: g[1:], lambda W: _sq(W)[1:]),
             ),
         ],
     )

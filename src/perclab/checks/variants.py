@@ -165,6 +165,14 @@ def check_pocket(pocket) -> CheckResult:
                 lambda *a: _pocket_pick(*a, lag=True),
             ),
             (
+                "n_errors counts the points the pocket gets wrong (y (w @ x + b) <= 0), "
+                "not the correct ones.",
+                lambda X, y, *a: (
+                    *_ref_pocket(X, y, *a)[:2],
+                    len(y) - _ref_pocket(X, y, *a)[2],
+                ),
+            ),
+            (
                 "The bias is missing from the error count: count y (w @ x + b) <= 0.",
                 lambda *a: _pocket_pick(*a, bias=False),
             ),
@@ -219,6 +227,8 @@ def _kernel_loop(X, y, kernel, max_epochs=100, *, strict=False, label=True, **sl
             m *= y[i] if slip.get("test", True) else 1.0
             if m < 0 or (m == 0 and not strict):
                 counts[i] += 1
+            elif slip.get("stop") == "sample":
+                return counts
         if np.array_equal(counts, start):
             break
     return counts
@@ -308,8 +318,8 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
                 lambda *a: _kernel_loop(*a, label=False),
             ),
             (
-                "Return the number of mistakes on each sample (c_i >= 0); you "
-                "returned c_i * y_i.",
+                "Return the counts, the number of mistakes on each sample (c_i >= 0); "
+                "you returned them times the labels, c_i * y_i.",
                 lambda X, y, *a: _ref_kernel_perceptron(X, y, *a) * np.int_(y),
             ),
             (
@@ -320,6 +330,11 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
             (
                 "Multiply the score by the label in the test: a mistake is y_i f_i <= 0.",
                 lambda *a: _kernel_loop(*a, test=False),
+            ),
+            (
+                "Training stopped at the first correctly classified sample: stop only "
+                "after a whole sweep without a mistake.",
+                lambda *a: _kernel_loop(*a, stop="sample"),
             ),
         ],
         slow_hint="Does your loop stop after max_epochs sweeps?",
@@ -419,6 +434,11 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
                 "(counts * y_train) @ kernel(X_train, X_new) sums over them; the "
                 "arguments are swapped.",
                 lambda X, y, c, k, X_new: ref(X, y, c, lambda A, B: k(B, A), X_new),
+            ),
+            (
+                "You labelled the training points: predict the new points, one label "
+                "per row of X_new, from kernel(X_train, X_new).",
+                lambda X, y, c, k, X_new: ref(X, y, c, k, X),
             ),
         ],
     )
