@@ -279,8 +279,9 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
     if got.shape != want.shape:
         return f"expected shape {want.shape}, got shape {got.shape}"
     if rtol == 0 and atol == 0:
-        return None if np.array_equal(got, want) else "wrong value"
-    return None if np.allclose(got, want, rtol=rtol, atol=atol) else "wrong value"
+        return None if np.array_equal(got, want, equal_nan=True) else "wrong value"
+    same = np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+    return None if same else "wrong value"
 
 
 def _show(value) -> str:
@@ -365,6 +366,12 @@ def _entries(expected, received, rtol, atol) -> str:
 def _shape_problem(spec: _Spec, expected, received) -> str:
     """A hint when the answer has the wrong shape (one number, one per sample, ...)."""
     want, got = np.shape(np.asarray(expected, dtype=float)), np.shape(_as_numbers(received))
+    if len(got) == len(want) == 1 and abs(got[0] - want[0]) == 1:
+        return (
+            f"One value too {'few' if got[0] < want[0] else 'many'} (length {got[0]}, "
+            f"not {want[0]}): an off-by-one in a range or a slice? One value for every "
+            "row."
+        )
     if want == () and len(got) == 1:
         return (
             "Return one number, not one value per sample: combine them (np.mean for "
@@ -374,13 +381,14 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
         return spec.shape_hint
     if len(got) == len(want) + 1 and got[1:] == want:
         return "Return only the final value, not the history of all of them."
+    if got and np.prod(got) == np.prod(want) and len(got) < len(want):
+        return (
+            f"Your array is flattened, shape {got}: return shape {want}, one row per "
+            "sample (put the column beside X along axis=1: np.column_stack, or "
+            "np.hstack with a column of shape (n, 1))."
+        )
     if got and np.prod(got) == np.prod(want):
         return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
-    if len(got) == len(want) == 1 and abs(got[0] - want[0]) == 1:
-        return (
-            f"One value too {'few' if got[0] < want[0] else 'many'}: an off-by-one in a "
-            f"range or a slice? Return an array of shape {want}, not {got}."
-        )
     if len(got) == len(want) == 1:
         return f"Return an array of shape {want}, not {got}: {_AXIS}"
     return ""

@@ -30,7 +30,8 @@ def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, gradient=Fal
         exercise=exercise,
         name=name,
         samples=(1, 2),
-        combine="average them over all n samples, (1/n) times the sum.",
+        combine="apply the formula to each sample's own value (np.maximum and np.exp "
+        "work elementwise), then average them over all n samples, (1/n) times the sum.",
         shape_hint=shape + "the samples only, axis=0." if gradient else "",
         rule=rule,
         params=("w", "X", "y"),
@@ -106,6 +107,10 @@ _PERCEPTRON_LOSS_WRONG = {
     "max(0, -y w @ x).": _loss(_losses.zero_one_loss),
     "You divided by ||w|| (a distance): the perceptron loss uses the score y w @ x "
     "itself, max(0, -y w @ x), with no norm.": lambda w, X, y: (
+        _loss(_ploss)(w, X, y) / np.linalg.norm(np.asarray(w, float))
+    ),
+    "You divided the loss by ||w|| (a distance): the perceptron loss uses the score "
+    "y w @ x itself, max(0, -y w @ x), with no norm.": lambda w, X, y: (
         _loss(_ploss)(w, X, y) / (np.linalg.norm(np.asarray(w, float)) or 1.0)
     ),
     _PRECEDENCE: _loss(_ploss, m="precedence"),
@@ -203,6 +208,10 @@ _LOGISTIC_LOSS_WRONG = {
     _PRECEDENCE: _loss(_lloss, m="precedence"),
     "The 1 is missing inside the logarithm: ln(1 + exp(-y w @ x)), e.g. np.logaddexp(0, "
     "-y * (X @ w)), not ln(exp(-y w @ x)).": _loss(lambda m: -m),
+    "The score is a dot product, w @ x_i, a sum over the features: use X @ w, not X * w "
+    "elementwise.": lambda w, X, y: float(
+        np.mean(_lloss(np.asarray(y, float)[:, None] * np.asarray(X, float) * w))
+    ),
     "Take the logarithm of each term, then the mean: the mean of ln(1 + exp(-m_i)), not "
     "ln of the mean of 1 + exp(-m_i).": lambda w, X, y: float(
         np.log(np.mean(1 + np.exp(-_M["margins"](w, X, y))))
@@ -255,6 +264,8 @@ _LOGISTIC_GRADIENT_WRONG = {
     "y_i x_i by sigma(-y_i w @ x_i) itself.": _grad(
         lambda m, y, s: y * _sigmoid(m) * _sigmoid(-m)
     ),
+    "The denominator is missing: sigma(-m) = exp(-m) / (1 + exp(-m)), not exp(-m) "
+    "alone.": _grad(lambda m, y, s: y * np.exp(-m)),
     _AXIS: _grad(_right, axis=1),
     _PRECEDENCE: _grad(_right, m="precedence"),
 }

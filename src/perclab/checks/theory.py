@@ -75,7 +75,7 @@ def check_radius(radius) -> CheckResult:
         exercise=5,
         name="radius",
         samples=(0, None),
-        combine="take the largest of the norms.",
+        combine="take the largest of the norms (max, not min).",
         rule=(
             "The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
             "x_i extended by a 1 when fit_bias=True."
@@ -202,7 +202,8 @@ def check_margin(margin) -> CheckResult:
         exercise=5,
         name="margin",
         samples=(0, 1),
-        combine="take the smallest of the values y_i (w @ x_i + b), then divide by ||w||.",
+        combine="take the smallest of the values y_i (w @ x_i + b) (min, not max), then "
+        "divide by ||w||.",
         rule="The rule: min_i y_i (w @ x_i + b) / ||w||.",
         params=("X", "y", "w", "b"),
         reference=_ref_margin,
@@ -364,6 +365,14 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
                 _bound(lambda R, g, *_: g**2 / R**2),
             ),
             (
+                "Normalise the margin: gamma = min y_i (w @ x_i + b) / ||(w, b)||, the "
+                "distance for a unit-length separator, not the score itself.",
+                lambda X, y, w, b: (
+                    _radius(X, fit_bias=True) ** 2
+                    / np.min(np.asarray(y, float) * (np.asarray(X, float) @ w + b)) ** 2
+                ),
+            ),
+            (
                 "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / "
                 "||(w, b)||, with + b in every score.",
                 lambda X, y, w, b: (
@@ -480,8 +489,8 @@ def check_proof_steps(proof_steps) -> CheckResult:
         atol=1e-9 * scale,
         wrong=[
             (
-                "Return the increase at each update, w_k @ w_star - w_{k-1} @ w_star, "
-                "not the running value w_k @ w_star.",
+                "Return the difference at each update (np.diff: w_k @ w_star minus the "
+                "previous value w_{k-1} @ w_star), not the running value w_k @ w_star.",
                 _steps(lambda g: g[1:], lambda W: np.diff(_sq(W))),
             ),
             (

@@ -133,9 +133,9 @@ def check_pocket(pocket) -> CheckResult:
                 lambda X, *a: (np.zeros(np.shape(X)[1]), 0.0, 0),
             ),
             (
-                "Count the errors as training does: a point with y (w @ x + b) = 0 is "
-                "an error whatever its label (comparing predictions with y misses the "
-                "+1 points on the boundary).",
+                "Count the errors as training counts mistakes, y (w @ x + b) <= 0: a "
+                "point with y (w @ x + b) = 0 is an error whatever its label (comparing "
+                "predictions with y misses the +1 points on the boundary, the ties).",
                 lambda *a: _pocket_pick(*a, test=lambda m, y: (m < 0) | (m == 0) & (y < 0)),
             ),
             (
@@ -406,7 +406,8 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         combine="return one label per row of X_new, in the order of the rows.",
         shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
         "column per new point, so (counts * y_train) @ kernel(X_train, X_new) gives one "
-        "score per new point; check the order of the kernel's arguments.",
+        "score per new point; check the order of the kernel's arguments (or transpose the "
+        "matrix, .T).",
         rule="The rule: f(x) = sum_j c_j y_j k(x_j, x), label +1 where f(x) >= 0, else -1.",
         params=("X_train", "y_train", "counts", "kernel", "X_new"),
         reference=ref,
