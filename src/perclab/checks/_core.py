@@ -381,11 +381,11 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
         return spec.shape_hint
     if len(got) == len(want) + 1 and got[1:] == want:
         return "Return only the final value, not the history of all of them."
-    if got and np.prod(got) == np.prod(want) and len(got) < len(want):
+    if got and len(got) < len(want) == 2:
         return (
-            f"Your array is flattened, shape {got}: return shape {want}, one row per "
-            "sample (put the column beside X along axis=1: np.column_stack, or "
-            "np.hstack with a column of shape (n, 1))."
+            f"Your array is flat, shape {got}: return shape {want}, one row per sample "
+            "(np.append without axis= flattens; put the column beside X along axis=1: "
+            "np.column_stack, or np.hstack with a column of shape (n, 1))."
         )
     if got and np.prod(got) == np.prod(want):
         return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."

@@ -140,6 +140,11 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
             _with_arg(params, "max_epochs", lambda v: max(int(v) - 1, 0)),
         ),
         (
+            "One sweep too many (an off-by-one in the loop over sweeps): allow at most "
+            "max_epochs sweeps, for _ in range(max_epochs), not range(max_epochs + 1).",
+            _with_arg(params, "max_epochs", lambda v: int(v) + 1),
+        ),
+        (
             "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).",
             _with_arg(params, "fit_bias", lambda v: not v),
         ),

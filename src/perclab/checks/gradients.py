@@ -102,6 +102,8 @@ _PERCEPTRON_LOSS_WRONG = {
     "Wrong sign: the loss is max(0, -y w @ x), positive on the mistakes and 0 on the "
     "correctly classified points.": _loss(lambda m: _ploss(-m)),
     _MEAN: _loss(_ploss, np.sum),
+    "The loss is never negative: max(0, -y w @ x) with np.maximum, not the minimum "
+    "min(0, ...).": _loss(lambda m: np.minimum(0, -m)),
     "That is the fraction of mistakes (the 0/1 loss): you counted the mistakes; the "
     "perceptron loss adds up how far each mistake is on the wrong side, its score "
     "max(0, -y w @ x).": _loss(_losses.zero_one_loss),
