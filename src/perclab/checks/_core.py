@@ -75,7 +75,7 @@ class _Spec:
     outputs: tuple[str, ...] = ()  # names of the returned values when it returns a tuple
     rtol: float = 0.0  # 0 and 0: exact comparison
     atol: float = 0.0
-    wrong: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
+    wrong: dict[str, Callable] = field(default_factory=dict)  # hint: variant
     rule: str = ""  # the rule in one sentence, restated when no known slip fits
     slow_hint: str = ""
     frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
@@ -439,7 +439,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     from perclab.checks._probes import general_probes, output_relation
 
     confirmed = []
-    for hint, variant in spec.wrong:
+    for hint, variant in spec.wrong.items():
         if hint not in confirmed and _fits(spec, variant, answers, k):
             confirmed.append(hint)
     if not confirmed:  # the general probes and relations
@@ -521,85 +521,66 @@ _SHAPES = (
 
 # (pattern, hint): the first pattern found in "<exception type>: <message>", in lower
 # case, gives the hint for the usual cause of the exception.
-_EXCEPTION_HINTS = [
-    (
-        "truth value of an array",
-        "Python needed one True/False but got an array: max(0, array) and `if array:` "
-        "do that. Use np.maximum(0, a) for an elementwise maximum (np.minimum for a "
-        "minimum), and compare arrays elementwise (np.where, a boolean mask) instead "
-        "of with if.",
+_EXCEPTION_HINTS = {
+    "truth value of an array": (
+        "Python needed one True/False but got an array: max(0, array) and `if array:` do "
+        "that. Use np.maximum(0, a) for an elementwise maximum (np.minimum for a minimum), "
+        "and compare arrays elementwise (np.where, a boolean mask) instead of with if."
     ),
-    (
-        "only integer scalar arrays|cannot be interpreted as an integer",
-        "np.max(0, a) and np.min(0, a) read a as an axis: for an elementwise maximum "
-        "use np.maximum(0, a) (np.minimum for a minimum).",
+    "only integer scalar arrays|cannot be interpreted as an integer": (
+        "np.max(0, a) and np.min(0, a) read a as an axis: for an elementwise maximum use "
+        "np.maximum(0, a) (np.minimum for a minimum)."
     ),
-    (
-        "nonetype",
-        "A value was None: a function that ends without `return` returns None. Check "
-        "that your function (and every helper it calls) returns its result.",
+    "nonetype": (
+        "A value was None: a function that ends without `return` returns None. Check that "
+        "your function (and every helper it calls) returns its result."
     ),
-    (
-        "^axiserror|axis.*out of bounds",
+    "^axiserror|axis.*out of bounds": (
         "An axis that the array does not have: a 1-D array (one sample, or w) has only "
-        "axis 0; on X, shape (n, d), axis=1 works along each sample's features and "
-        "axis=0 along the samples.",
+        "axis 0; on X, shape (n, d), axis=1 works along each sample's features and axis=0 "
+        "along the samples."
     ),
-    (
-        "only (length-1|size-1|0-dimensional) arrays",
-        "math.exp, math.log, float() and int() take one number, not an array: use "
-        "np.exp and np.log, which work elementwise.",
+    "only (length-1|size-1|0-dimensional) arrays": (
+        "math.exp, math.log, float() and int() take one number, not an array: use np.exp "
+        "and np.log, which work elementwise."
     ),
-    (
-        _SHAPES,
-        "The shapes do not fit. X has one row per sample, shape (n, d); w and one sample "
-        "x have shape (d,); y has shape (n,). Compare with the shapes in `inputs` (X @ w, "
+    _SHAPES: (
+        "The shapes do not fit. X has one row per sample, shape (n, d); w and one sample x "
+        "have shape (d,); y has shape (n,). Compare with the shapes in `inputs` (X @ w, "
         "not w @ X; y * X @ w means (y * X) @ w, write y * (X @ w)); a column to put "
-        "beside X needs shape (n, 1).",
+        "beside X needs shape (n, 1)."
     ),
-    (
-        "cannot cast ufunc|same_kind",
-        "An in-place += on an integer array: the result of a float step cannot be "
-        "stored in it. Build a new array, w = w + step, or start from "
-        "np.asarray(w, dtype=float).",
+    "cannot cast ufunc|same_kind": (
+        "An in-place += on an integer array: the result of a float step cannot be stored "
+        "in it. Build a new array, w = w + step, or start from np.asarray(w, dtype=float)."
     ),
-    (
-        "^typeerror: .*('list'|sequence by non-int)",
+    "^typeerror: .*('list'|sequence by non-int)": (
         "Arithmetic on a Python list: lists do not add or multiply elementwise. Convert "
-        "with np.asarray(...) first.",
+        "with np.asarray(...) first."
     ),
-    (
-        "^indexerror",
+    "^indexerror": (
         "An index outside the array: check the shapes in `inputs` (a single sample or a "
-        "single feature is a common edge case) and loop over range(len(...)).",
+        "single feature is a common edge case) and loop over range(len(...))."
     ),
-    (
-        "^overflowerror|math range error",
+    "^overflowerror|math range error": (
         "math.exp overflows for large arguments: use numpy, and np.logaddexp(0, -m) for "
-        "ln(1 + exp(-m)).",
+        "ln(1 + exp(-m))."
     ),
-    ("^zerodivisionerror", "A division by zero: which quantity can be 0 on this case?"),
-    (
-        "^nameerror",
+    "^zerodivisionerror": "A division by zero: which quantity can be 0 on this case?",
+    "^nameerror": (
         "A name your function uses is not defined: run the cells above, define the name "
-        "inside the function, or check its spelling.",
+        "inside the function, or check its spelling."
     ),
-    (
-        "^recursionerror",
-        "Your function calls itself without end: call the helper you meant.",
+    "^recursionerror": "Your function calls itself without end: call the helper you meant.",
+    "^unboundlocalerror": (
+        "A variable is read before it gets a value on this path (a loop that never ran, or "
+        "an if without else?)."
     ),
-    (
-        "^unboundlocalerror",
-        "A variable is read before it gets a value on this path (a loop that never ran, "
-        "or an if without else?).",
-    ),
-    (
-        "invalid parameter",
+    "invalid parameter": (
         "In a search over a Pipeline, name each parameter as step__parameter, e.g. "
-        "{'logisticregression__C': [0.1, 1]} for make_pipeline(..., "
-        "LogisticRegression()).",
+        "{'logisticregression__C': [0.1, 1]} for make_pipeline(..., LogisticRegression())."
     ),
-]
+}
 
 
 def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
@@ -607,7 +588,9 @@ def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
     if spec is not None and spec.shape_error_hint:
         if re.search(_SHAPES, text) or text.startswith("axiserror"):
             return spec.shape_error_hint
-    return next((hint for found, hint in _EXCEPTION_HINTS if re.search(found, text)), "")
+    return next(
+        (hint for found, hint in _EXCEPTION_HINTS.items() if re.search(found, text)), ""
+    )
 
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab

@@ -239,58 +239,35 @@ def _scalar(value) -> bool:
     return np.ndim(value) == 0 and not isinstance(value, (bool, str))
 
 
-# (hint, relation(expected, received) that must hold on every answered case, and
-# whether it applies to one returned value of several (True) or to the whole answer)
-_RELATIONS = [
-    (
-        "Return labels, -1 and +1 (np.where(score >= 0, 1, -1)), not the scores "
-        "themselves.",
-        _labels_from_scores,
+# hint: relation(expected, received), to hold on every answered case (per returned value)
+_RELATIONS = {
+    "Return labels, -1 and +1 (np.where(score >= 0, 1, -1)), not the scores "
+    "themselves.": _labels_from_scores,
+    "Your answer is the square of the expected one: take the square root (or do not "
+    "square).": lambda e, r: _scalar(e) and _close(r, float(e) ** 2) and not _close(e, 1.0),
+    "Your answer is the square root of the expected one: square it.": lambda e, r: (
+        _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e))) and not _close(e, 1.0)
     ),
-    (
-        "Your answer is the square of the expected one: take the square root (or do "
-        "not square).",
-        lambda e, r: _scalar(e) and _close(r, float(e) ** 2) and not _close(e, 1.0),
+    "Your answer is upside down (the reciprocal of the expected one): swap the numerator "
+    "and the denominator.": lambda e, r: (
+        _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e)) and not _close(e, 1.0)
     ),
-    (
-        "Your answer is the square root of the expected one: square it.",
-        lambda e, r: (
-            _scalar(e)
-            and float(e) > 0
-            and _close(r, np.sqrt(float(e)))
-            and not _close(e, 1.0)
-        ),
+    "Return the differences between consecutive rows (np.diff: each value minus the "
+    "previous one), not the values themselves.": lambda e, r: (
+        np.ndim(e) >= 1 and _is_differences(e, r)
     ),
-    (
-        "Your answer is upside down (the reciprocal of the expected one): swap the "
-        "numerator and the denominator.",
-        lambda e, r: (
-            _scalar(e)
-            and float(e) != 0
-            and _close(r, 1.0 / float(e))
-            and not _close(e, 1.0)
-        ),
+    "Your numbers are cut to whole numbers (int(), round(), // or an integer array): keep "
+    "them as floats (np.asarray(..., dtype=float), / rather than //).": lambda e, r: any(
+        _close(r, cut(np.asarray(e, float))) for cut in _CUTS
     ),
-    (
-        "Return the differences between consecutive rows (np.diff: each value minus the "
-        "previous one), not the values themselves.",
-        lambda e, r: np.ndim(e) >= 1 and _is_differences(e, r),
+    "You return whether each point was ever a mistake (0 or 1, True or False), not "
+    "how many times: add 1 to its count on every mistake (c[i] += 1), never set "
+    "it.": lambda e, r: (
+        np.ndim(e) == 1
+        and np.all(np.asarray(e, float) >= 0)
+        and _close(r, np.asarray(e, float) > 0)
     ),
-    (
-        "Your numbers are cut to whole numbers (int(), round(), // or an integer "
-        "array): keep them as floats (np.asarray(..., dtype=float), / rather than //).",
-        lambda e, r: any(_close(r, cut(np.asarray(e, float))) for cut in _CUTS),
-    ),
-    (
-        "You return whether each point was ever a mistake (0 or 1, True or False), not "
-        "how many times: add 1 to its count on every mistake (c[i] += 1), never set it.",
-        lambda e, r: (
-            np.ndim(e) == 1
-            and np.all(np.asarray(e, float) >= 0)
-            and _close(r, np.asarray(e, float) > 0)
-        ),
-    ),
-]
+}
 _CUTS = (np.trunc, np.round, np.floor, np.ceil)
 
 
@@ -325,7 +302,7 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     if any(len(p) != n_parts for p in pairs):
         return ""
     right = [all(_close(*p[m]) for p in pairs) for m in range(n_parts)]
-    for hint, relation in _RELATIONS:
+    for hint, relation in _RELATIONS.items():
         related = [all(_safe(relation, *p[m]) for p in pairs) for m in range(n_parts)]
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint

@@ -39,7 +39,7 @@ def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, gradient=Fal
         cases=cases,
         rtol=tol,
         atol=1e-12,
-        wrong=list(wrong.items()),
+        wrong=wrong,
     )
 
 
@@ -383,7 +383,7 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
         cases=cases,
         rtol=1e-9,
         atol=1e-12,
-        wrong=list(_DESCENT_WRONG.items()),
+        wrong=_DESCENT_WRONG,
         frozen=("w0",),
         slow_hint="Take exactly n_steps steps.",
     )

@@ -110,7 +110,7 @@ def check_predict_labels(predict_labels) -> CheckResult:
         params=("X", "w", "b"),
         reference=lambda X, w, b: _predict(X, w, float(b)),
         cases=cases,
-        wrong=list(_PREDICT_WRONG.items()),
+        wrong=_PREDICT_WRONG,
     )
     return _run(spec, predict_labels)
 
@@ -173,7 +173,7 @@ def check_is_mistake(is_mistake) -> CheckResult:
         params=("x", "y", "w", "b"),
         reference=lambda x, y, w, b: _margin(x, y, w, b) <= 0,
         cases=cases,
-        wrong=list(_MISTAKE_WRONG.items()),
+        wrong=_MISTAKE_WRONG,
     )
     return _run(spec, is_mistake)
 
@@ -320,7 +320,7 @@ def check_one_update(one_update) -> CheckResult:
                 _update_slip(step="no y"),
             )
         ],
-        wrong=list(_UPDATE_WRONG.items()),
+        wrong=_UPDATE_WRONG,
     )
     return _run(spec, one_update)
 
@@ -444,7 +444,7 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         reference=_ref_train,
         cases=_cases_training(4),
         outputs=("w", "b", "n_updates", "epochs"),
-        wrong=list(_TRAIN_WRONG.items()),
+        wrong=_TRAIN_WRONG,
         sweep=(0, 1),
         relations=[valid_run_elsewhere],
         probes=started_elsewhere(_ref_train),
@@ -499,7 +499,7 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         params=("X",),
         reference=_absorb_bias,
         cases=cases,
-        wrong=list(_ABSORB_WRONG.items()),
+        wrong=_ABSORB_WRONG,
     )
     return _run(spec, absorb_bias)
 
@@ -564,7 +564,7 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         probes=started_elsewhere(_ref_absorbed),
         cases=_cases_training(6),
         outputs=("w", "b"),
-        wrong=list(_ABSORBED_WRONG.items()),
+        wrong=_ABSORBED_WRONG,
         slow_hint="Pass max_epochs on, so that training stops on data that are not "
         "separable.",
     )

@@ -85,44 +85,31 @@ def check_radius(radius) -> CheckResult:
         cases=_cases_radius(),
         rtol=1e-12,
         atol=1e-12,
-        wrong=[
-            (_CENTRE, _centred_radius),
-            (
-                "With fit_bias=True measure the absorbed points (x_i, 1): "
-                "R^2 = max ||x_i||^2 + 1.",
-                lambda X, *a: _ref_radius(X),
+        wrong={
+            _CENTRE: _centred_radius,
+            "With fit_bias=True measure the absorbed points (x_i, 1): R^2 = max ||x_i||^2 "
+            "+ 1.": lambda X, *a: _ref_radius(X),
+            "Absorb the bias only when fit_bias=True.": lambda X, *a: _ref_radius(X, 1),
+            "You returned R^2; return R, the largest norm itself (take the square "
+            "root).": lambda *a: _ref_radius(*a) ** 2,
+            "R is the largest norm (max), not the mean norm.": lambda *a: float(
+                np.mean(_norms(*a))
             ),
-            ("Absorb the bias only when fit_bias=True.", lambda X, *a: _ref_radius(X, 1)),
-            (
-                "You returned R^2; return R, the largest norm itself (take the square "
-                "root).",
-                lambda *a: _ref_radius(*a) ** 2,
+            "Take the Euclidean norm of each row (each sample), np.linalg.norm(X, axis=1), "
+            "not the largest entry.": lambda X, *a: float(
+                np.max(np.abs(np.asarray(X, float)))
             ),
-            (
-                "R is the largest norm (max), not the mean norm.",
-                lambda *a: float(np.mean(_norms(*a))),
+            "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); axis=0 "
+            "gives the norm of each column (feature).": lambda *a: float(
+                np.max(_norms(*a, axis=0))
             ),
-            (
-                "Take the Euclidean norm of each row (each sample), "
-                "np.linalg.norm(X, axis=1), not the largest entry.",
-                lambda X, *a: float(np.max(np.abs(np.asarray(X, float)))),
+            "Absorbing adds 1 under the square root: ||(x_i, 1)|| = sqrt(||x_i||^2 + 1), "
+            "not ||x_i|| + 1.": lambda X, fit_bias=False: _ref_radius(X) + bool(fit_bias),
+            "That is the norm of the whole matrix: take the norm of each row (each sample) "
+            "with np.linalg.norm(X, axis=1), then the largest.": lambda *a: float(
+                np.linalg.norm(_norms(*a))
             ),
-            (
-                "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); "
-                "axis=0 gives the norm of each column (feature).",
-                lambda *a: float(np.max(_norms(*a, axis=0))),
-            ),
-            (
-                "Absorbing adds 1 under the square root: ||(x_i, 1)|| = "
-                "sqrt(||x_i||^2 + 1), not ||x_i|| + 1.",
-                lambda X, fit_bias=False: _ref_radius(X) + bool(fit_bias),
-            ),
-            (
-                "That is the norm of the whole matrix: take the norm of each row "
-                "(each sample) with np.linalg.norm(X, axis=1), then the largest.",
-                lambda *a: float(np.linalg.norm(_norms(*a))),
-            ),
-        ],
+        },
     )
     return _run(spec, radius)
 
@@ -210,48 +197,29 @@ def check_margin(margin) -> CheckResult:
         cases=_cases_margin(),
         rtol=1e-12,
         atol=1e-12,
-        wrong=[
-            (
-                "Divide by ||w||: the geometric margin must not change when w and b are "
-                "scaled.",
-                _rescaled(lambda n, w, b: n),
+        wrong={
+            "Divide by ||w||: the geometric margin must not change when w and b are "
+            "scaled.": _rescaled(lambda n, w, b: n),
+            "Multiply by the label y instead of taking absolute values: a misclassified "
+            "point must make the margin negative.": _of_margins(
+                lambda m, n: np.min(np.abs(m)) / n
             ),
-            (
-                "Multiply by the label y instead of taking absolute values: a "
-                "misclassified point must make the margin negative.",
-                _of_margins(lambda m, n: np.min(np.abs(m)) / n),
+            "The margin is the smallest value over the samples (min), not the "
+            "mean.": _of_margins(lambda m, n: np.mean(m) / n),
+            "In the space of X divide by ||w|| only; dividing by ||(w, b)|| is the margin "
+            "in the absorbed space.": _rescaled(lambda n, w, b: n / np.hypot(n, b)),
+            "Divide by the norm ||w||, not by the squared norm ||w||^2.": _rescaled(
+                lambda n, w, b: 1 / n
             ),
-            (
-                "The margin is the smallest value over the samples (min), not the mean.",
-                _of_margins(lambda m, n: np.mean(m) / n),
+            "Multiply the whole score, bias included, by the label: y_i (w @ x_i + b); y * "
+            "X @ w + b leaves b outside.": lambda X, y, w, b=0.0: (
+                _ref_margin(X, y, w) + float(b) / np.linalg.norm(np.asarray(w, float))
             ),
-            (
-                "In the space of X divide by ||w|| only; dividing by ||(w, b)|| is the "
-                "margin in the absorbed space.",
-                _rescaled(lambda n, w, b: n / np.hypot(n, b)),
-            ),
-            (
-                "Divide by the norm ||w||, not by the squared norm ||w||^2.",
-                _rescaled(lambda n, w, b: 1 / n),
-            ),
-            (
-                "Multiply the whole score, bias included, by the label: "
-                "y_i (w @ x_i + b); y * X @ w + b leaves b outside.",
-                lambda X, y, w, b=0.0: (
-                    _ref_margin(X, y, w) + float(b) / np.linalg.norm(np.asarray(w, float))
-                ),
-            ),
-            (
-                "The margin is the smallest value over the samples (min), not the "
-                "largest: the closest point decides.",
-                _of_margins(lambda m, n: np.max(m) / n),
-            ),
-            (
-                "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), "
-                "not by the sum of |w_j|.",
-                _rescaled(lambda n, w, b: n / np.sum(np.abs(w))),
-            ),
-        ],
+            "The margin is the smallest value over the samples (min), not the largest: the "
+            "closest point decides.": _of_margins(lambda m, n: np.max(m) / n),
+            "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), not "
+            "by the sum of |w_j|.": _rescaled(lambda n, w, b: n / np.sum(np.abs(w))),
+        },
     )
     return _run(spec, margin)
 
@@ -336,59 +304,43 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
         cases=_cases_bound(),
         rtol=1e-9,
         atol=0.0,
-        wrong=[
-            (
-                "Measure R after bias absorption, R = max ||(x_i, 1)||, and the margin "
-                "with ||(w, b)||: the bound lives in the absorbed space.",
-                _bound(lambda R, g, Rx, gx, _: Rx**2 / gx**2),
+        wrong={
+            "Measure R after bias absorption, R = max ||(x_i, 1)||, and the margin with "
+            "||(w, b)||: the bound lives in the absorbed space.": _bound(
+                lambda R, g, Rx, gx, _: Rx**2 / gx**2
             ),
-            (
-                "Measure R after bias absorption: R = max ||(x_i, 1)||, not max ||x_i||.",
-                _bound(lambda R, g, Rx, *_: Rx**2 / g**2),
+            "Measure R after bias absorption: R = max ||(x_i, 1)||, not max "
+            "||x_i||.": _bound(lambda R, g, Rx, *_: Rx**2 / g**2),
+            "Normalise the margin by ||(w, b)||, the separator's length in the absorbed "
+            "space, not by ||w||.": _bound(lambda R, g, Rx, gx, _: R**2 / gx**2),
+            _CENTRE: _bound(lambda R, g, Rx, gx, Rc: Rc**2 / g**2),
+            "The bound is (R / gamma)^2: square the ratio.": _bound(lambda R, g, *_: R / g),
+            "Square gamma too: the bound is R^2 / gamma^2.": _bound(
+                lambda R, g, *_: R**2 / g
             ),
-            (
-                "Normalise the margin by ||(w, b)||, the separator's length in the "
-                "absorbed space, not by ||w||.",
-                _bound(lambda R, g, Rx, gx, _: R**2 / gx**2),
+            "Your bound is upside down: R^2 / gamma^2, not gamma^2 / R^2.": _bound(
+                lambda R, g, *_: g**2 / R**2
             ),
-            (_CENTRE, _bound(lambda R, g, Rx, gx, Rc: Rc**2 / g**2)),
-            (
-                "The bound is (R / gamma)^2: square the ratio.",
-                _bound(lambda R, g, *_: R / g),
+            "Normalise the margin: gamma = min y_i (w @ x_i + b) / ||(w, "
+            "b)||, the distance for a unit-length separator, not the score "
+            "itself.": lambda X, y, w, b: (
+                _radius(X, fit_bias=True) ** 2
+                / np.min(np.asarray(y, float) * (np.asarray(X, float) @ w + b)) ** 2
             ),
-            (
-                "Square gamma too: the bound is R^2 / gamma^2.",
-                _bound(lambda R, g, *_: R**2 / g),
+            "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / ||(w, "
+            "b)||, with + b in every score.": lambda X, y, w, b: (
+                _ref_mistake_bound(X, y, w, b)
+                * (
+                    _margin(_absorb_bias(X), y, np.append(w, b))
+                    * np.linalg.norm(np.append(w, b))
+                )
+                ** 2
+                / np.min(
+                    np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
+                )
+                ** 2
             ),
-            (
-                "Your bound is upside down: R^2 / gamma^2, not gamma^2 / R^2.",
-                _bound(lambda R, g, *_: g**2 / R**2),
-            ),
-            (
-                "Normalise the margin: gamma = min y_i (w @ x_i + b) / ||(w, b)||, the "
-                "distance for a unit-length separator, not the score itself.",
-                lambda X, y, w, b: (
-                    _radius(X, fit_bias=True) ** 2
-                    / np.min(np.asarray(y, float) * (np.asarray(X, float) @ w + b)) ** 2
-                ),
-            ),
-            (
-                "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / "
-                "||(w, b)||, with + b in every score.",
-                lambda X, y, w, b: (
-                    _ref_mistake_bound(X, y, w, b)
-                    * (
-                        _margin(_absorb_bias(X), y, np.append(w, b))
-                        * np.linalg.norm(np.append(w, b))
-                    )
-                    ** 2
-                    / np.min(
-                        np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
-                    )
-                    ** 2
-                ),
-            ),
-        ],
+        },
     )
     return _run(spec, mistake_bound)
 
@@ -487,43 +439,34 @@ def check_proof_steps(proof_steps) -> CheckResult:
         outputs=("gains", "growths"),
         rtol=1e-9,
         atol=1e-9 * scale,
-        wrong=[
-            (
-                "Return the difference at each update (np.diff: w_k @ w_star minus the "
-                "previous value w_{k-1} @ w_star), not the running value w_k @ w_star.",
-                _steps(lambda g: g[1:], lambda W: np.diff(_sq(W))),
+        wrong={
+            "Return the difference at each update (np.diff: w_k @ w_star minus the "
+            "previous value w_{k-1} @ w_star), not the running value w_k @ w_star.": _steps(
+                lambda g: g[1:], lambda W: np.diff(_sq(W))
             ),
-            (
-                "Use squared norms: growths[k-1] = ||w_k||^2 - ||w_{k-1}||^2.",
-                _steps(np.diff, lambda W: np.diff(np.sqrt(_sq(W)))),
+            "Use squared norms: growths[k-1] = ||w_k||^2 - ||w_{k-1}||^2.": _steps(
+                np.diff, lambda W: np.diff(np.sqrt(_sq(W)))
             ),
-            (
-                "Subtract the earlier weights from the later ones (w_k minus w_{k-1}): "
-                "your differences have the wrong sign.",
-                _steps(lambda g: -np.diff(g), lambda W: -np.diff(_sq(W))),
+            "Subtract the earlier weights from the later ones (w_k minus w_{k-1}): your "
+            "differences have the wrong sign.": _steps(
+                lambda g: -np.diff(g), lambda W: -np.diff(_sq(W))
             ),
-            (
-                "You took the squared norm of the difference, ||w_k - w_{k-1}||^2 = "
-                "||x||^2; the proof bounds the difference of the squared norms, "
-                "||w_k||^2 - ||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.",
-                _steps(np.diff, lambda W: _sq(np.diff(W, axis=0))),
+            "You took the squared norm of the difference, ||w_k - w_{k-1}||^2 = ||x||^2; "
+            "the proof bounds the difference of the squared norms, ||w_k||^2 - "
+            "||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.": _steps(
+                np.diff, lambda W: _sq(np.diff(W, axis=0))
             ),
-            (
-                "Square the norms before taking the difference: ||w_k||^2 - "
-                "||w_{k-1}||^2, not (||w_k|| - ||w_{k-1}||)^2.",
-                _steps(np.diff, lambda W: np.diff(np.sqrt(_sq(W))) ** 2),
+            "Square the norms before taking the difference: ||w_k||^2 - ||w_{k-1}||^2, not "
+            "(||w_k|| - ||w_{k-1}||)^2.": _steps(
+                np.diff, lambda W: np.diff(np.sqrt(_sq(W))) ** 2
             ),
-            (
-                "Return the differences between consecutive rows (np.diff), one value "
-                "per update, not the values themselves: W has K + 1 rows because its "
-                "first row is the start.",
-                _steps(lambda g: g, _sq),
+            "Return the differences between consecutive rows (np.diff), one value per "
+            "update, not the values themselves: W has K + 1 rows because its first row is "
+            "the start.": _steps(lambda g: g, _sq),
+            "Return the differences between consecutive rows (np.diff: each value minus "
+            "the previous one), not the values after each update.": _steps(
+                lambda g: g[1:], lambda W: _sq(W)[1:]
             ),
-            (
-                "Return the differences between consecutive rows (np.diff: each value "
-                "minus the previous one), not the values after each update.",
-                _steps(lambda g: g[1:], lambda W: _sq(W)[1:]),
-            ),
-        ],
+        },
     )
     return _run(spec, proof_steps)

@@ -114,69 +114,52 @@ def check_pocket(pocket) -> CheckResult:
         reference=_ref_pocket,
         cases=_cases_pocket(),
         outputs=("w_pocket", "b_pocket", "n_errors"),
-        wrong=[
-            (
-                "You returned the last weights: return the pocket, the weights with the "
-                "fewest training errors seen during the run.",
-                lambda *a: _pocket_pick(*a, rows="final"),
+        wrong={
+            "You returned the last weights: return the pocket, the weights with the fewest "
+            "training errors seen during the run.": lambda *a: _pocket_pick(
+                *a, rows="final"
             ),
-            (
-                "Replace the pocket only when the new weights make strictly fewer errors; "
-                "on a tie keep the older weights.",
-                lambda *a: _pocket_pick(*a, last=True),
+            "Replace the pocket only when the new weights make strictly fewer errors; on a "
+            "tie keep the older weights.": lambda *a: _pocket_pick(*a, last=True),
+            "The pocket never took new weights: its error count must start at the errors "
+            "of the start w = 0, b = 0, which is len(y), not at 0. Count a point with y (w "
+            "@ x + b) = 0 as an error, as training does (<= 0, not < 0).": lambda X, *a: (
+                np.zeros(np.shape(X)[1]),
+                0.0,
+                0,
             ),
-            (
-                "The pocket never took new weights: its error count must start at the "
-                "errors of the start w = 0, b = 0, which is len(y), not at 0. Count a "
-                "point with y (w @ x + b) = 0 as an error, as training does (<= 0, not "
-                "< 0).",
-                lambda X, *a: (np.zeros(np.shape(X)[1]), 0.0, 0),
+            "Count the errors as training counts mistakes, y (w @ x + b) <= 0: a point "
+            "with y (w @ x + b) = 0 is an error whatever its label (comparing predictions "
+            "with y misses the +1 points on the boundary, the ties).": lambda *a: (
+                _pocket_pick(*a, test=lambda m, y: (m < 0) | (m == 0) & (y < 0))
             ),
-            (
-                "Count the errors as training counts mistakes, y (w @ x + b) <= 0: a "
-                "point with y (w @ x + b) = 0 is an error whatever its label (comparing "
-                "predictions with y misses the +1 points on the boundary, the ties).",
-                lambda *a: _pocket_pick(*a, test=lambda m, y: (m < 0) | (m == 0) & (y < 0)),
+            "The pocket shares its array with w: after best_w = w, an in-place update (w "
+            "+= ...) changes the pocket too. Store a copy, w.copy(), or update with w = w "
+            "+ y_i * x_i.": lambda *a: (
+                _pocket_pick(*a, rows="final")[0],
+                *_ref_pocket(*a)[1:],
             ),
-            (
-                "The pocket shares its array with w: after best_w = w, an in-place "
-                "update (w += ...) changes the pocket too. Store a copy, w.copy(), "
-                "or update with w = w + y_i * x_i.",
-                lambda *a: (_pocket_pick(*a, rows="final")[0], *_ref_pocket(*a)[1:]),
+            "Compare with the pocket after every update, not once per sweep.": lambda *a: (
+                _pocket_pick(*a, rows="epoch")
             ),
-            (
-                "Compare with the pocket after every update, not once per sweep.",
-                lambda *a: _pocket_pick(*a, rows="epoch"),
+            "You returned the last weights with the best count: return the pocket, the "
+            "weights that made that fewest number of errors (store them when the count "
+            "improves).": lambda *a: (
+                *_pocket_pick(*a, rows="final")[:2],
+                _ref_pocket(*a)[2],
             ),
-            (
-                "You returned the last weights with the best count: return the pocket, "
-                "the weights that made that fewest number of errors (store them when "
-                "the count improves).",
-                lambda *a: (*_pocket_pick(*a, rows="final")[:2], _ref_pocket(*a)[2]),
+            "Count a point with y (w @ x + b) = 0 as an error, as training does (<= 0, not "
+            "< 0).": lambda *a: _pocket_pick(*a, test=lambda m, y: m < 0),
+            "Count the errors of the new weights, after the update: you counted those of "
+            "the weights before it.": lambda *a: _pocket_pick(*a, lag=True),
+            "n_errors counts the points the pocket gets wrong (y (w @ x + b) <= 0), not "
+            "the correct ones.": lambda X, y, *a: (
+                *_ref_pocket(X, y, *a)[:2],
+                len(y) - _ref_pocket(X, y, *a)[2],
             ),
-            (
-                "Count a point with y (w @ x + b) = 0 as an error, as training does "
-                "(<= 0, not < 0).",
-                lambda *a: _pocket_pick(*a, test=lambda m, y: m < 0),
-            ),
-            (
-                "Count the errors of the new weights, after the update: you counted "
-                "those of the weights before it.",
-                lambda *a: _pocket_pick(*a, lag=True),
-            ),
-            (
-                "n_errors counts the points the pocket gets wrong (y (w @ x + b) <= 0), "
-                "not the correct ones.",
-                lambda X, y, *a: (
-                    *_ref_pocket(X, y, *a)[:2],
-                    len(y) - _ref_pocket(X, y, *a)[2],
-                ),
-            ),
-            (
-                "The bias is missing from the error count: count y (w @ x + b) <= 0.",
-                lambda *a: _pocket_pick(*a, bias=False),
-            ),
-        ],
+            "The bias is missing from the error count: count y (w @ x + b) <= "
+            "0.": lambda *a: _pocket_pick(*a, bias=False),
+        },
         slow_hint="Does your loop stop after max_epochs sweeps? These data are not "
         "separable.",
     )
@@ -301,42 +284,28 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
         params=("X", "y", "kernel", "max_epochs=100"),
         reference=_ref_kernel_perceptron,
         cases=_cases_kernel(),
-        wrong=[
-            (
-                "A score of exactly 0 is a mistake (at the start every score is 0): "
-                "use y_i f_i <= 0, not < 0.",
-                lambda *a: _kernel_loop(*a, strict=True),
+        wrong={
+            "A score of exactly 0 is a mistake (at the start every score is 0): use y_i "
+            "f_i <= 0, not < 0.": lambda *a: _kernel_loop(*a, strict=True),
+            "Use each update immediately: f_i must use the current counts, as they are "
+            "when sample i is visited, not scores computed once at the start of the "
+            "sweep.": lambda *a: _kernel_loop(*a, batch=True),
+            "The labels weight the sum: f_i = sum_j c_j y_j k(x_j, x_i).": lambda *a: (
+                _kernel_loop(*a, label=False)
             ),
-            (
-                "Use each update immediately: f_i must use the current counts, as they "
-                "are when sample i is visited, not scores computed once at the start "
-                "of the sweep.",
-                lambda *a: _kernel_loop(*a, batch=True),
+            "Return the counts, the number of mistakes on each sample (c_i >= 0); you "
+            "returned them times the labels, c_i * y_i.": lambda X, y, *a: (
+                _ref_kernel_perceptron(X, y, *a) * np.int_(y)
             ),
-            (
-                "The labels weight the sum: f_i = sum_j c_j y_j k(x_j, x_i).",
-                lambda *a: _kernel_loop(*a, label=False),
+            "A mistake count goes up by 1 (c_i += 1), not by the label: the label enters "
+            "in the sum f_i = sum_j c_j y_j K[j, i], not in the count.": lambda X, y, *a: (
+                _kernel_loop(X, y, *a, label=False) * np.int_(y)
             ),
-            (
-                "Return the counts, the number of mistakes on each sample (c_i >= 0); "
-                "you returned them times the labels, c_i * y_i.",
-                lambda X, y, *a: _ref_kernel_perceptron(X, y, *a) * np.int_(y),
-            ),
-            (
-                "A mistake count goes up by 1 (c_i += 1), not by the label: the label "
-                "enters in the sum f_i = sum_j c_j y_j K[j, i], not in the count.",
-                lambda X, y, *a: _kernel_loop(X, y, *a, label=False) * np.int_(y),
-            ),
-            (
-                "Multiply the score by the label in the test: a mistake is y_i f_i <= 0.",
-                lambda *a: _kernel_loop(*a, test=False),
-            ),
-            (
-                "Training stopped at the first correctly classified sample: stop only "
-                "after a whole sweep without a mistake.",
-                lambda *a: _kernel_loop(*a, stop="sample"),
-            ),
-        ],
+            "Multiply the score by the label in the test: a mistake is y_i f_i <= "
+            "0.": lambda *a: _kernel_loop(*a, test=False),
+            "Training stopped at the first correctly classified sample: stop only after a "
+            "whole sweep without a mistake.": lambda *a: _kernel_loop(*a, stop="sample"),
+        },
         slow_hint="Does your loop stop after max_epochs sweeps?",
     )
     return _run(spec, kernel_perceptron)
@@ -412,35 +381,22 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         params=("X_train", "y_train", "counts", "kernel", "X_new"),
         reference=ref,
         cases=_cases_kernel_predict(),
-        wrong=[
-            (
-                "Where f(x) = 0 you returned 0 (np.sign); return +1 there, as "
-                "perclab.predict does.",
-                lambda *a: (ref(*a) + strict(*a)) // 2,
+        wrong={
+            "Where f(x) = 0 you returned 0 (np.sign); return +1 there, as perclab.predict "
+            "does.": lambda *a: (ref(*a) + strict(*a)) // 2,
+            "A score of exactly 0 gets the label +1: use >= 0, not > 0.": strict,
+            "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, "
+            "x).": lambda X, y, c, k, X_new: ref(X, np.ones(len(y)), c, k, X_new),
+            "You returned labels 0 and 1; the labels are -1 and +1.": lambda *args: (
+                (ref(*args) + 1) // 2
             ),
-            (
-                "A score of exactly 0 gets the label +1: use >= 0, not > 0.",
-                strict,
+            "kernel(X_train, X_new) has one row per training point, so (counts * "
+            "y_train) @ kernel(X_train, X_new) sums over them; the arguments are "
+            "swapped.": lambda X, y, c, k, X_new: ref(X, y, c, lambda A, B: k(B, A), X_new),
+            "You labelled the training points: predict the new points, one label per row "
+            "of X_new, from kernel(X_train, X_new).": lambda X, y, c, k, X_new: ref(
+                X, y, c, k, X
             ),
-            (
-                "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, x).",
-                lambda X, y, c, k, X_new: ref(X, np.ones(len(y)), c, k, X_new),
-            ),
-            (
-                "You returned labels 0 and 1; the labels are -1 and +1.",
-                lambda *args: (ref(*args) + 1) // 2,
-            ),
-            (
-                "kernel(X_train, X_new) has one row per training point, so "
-                "(counts * y_train) @ kernel(X_train, X_new) sums over them; the "
-                "arguments are swapped.",
-                lambda X, y, c, k, X_new: ref(X, y, c, lambda A, B: k(B, A), X_new),
-            ),
-            (
-                "You labelled the training points: predict the new points, one label "
-                "per row of X_new, from kernel(X_train, X_new).",
-                lambda X, y, c, k, X_new: ref(X, y, c, k, X),
-            ),
-        ],
+        },
     )
     return _run(spec, kernel_predict)
