@@ -77,81 +77,58 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
     """(hint, variant) for every general probe that fits ``spec``'s signature: each
     variant is the reference run on perturbed arguments."""
     params = spec.params
+    max_epochs_default = _defaults(params).get(_position(params, "max_epochs"), 1000)
+    # hint: (parameter, change, ...), one probe per change. No "one step too many": it is
+    # a known slip of gradient_descent, the only check with n_steps (never reached here).
+    table = {
+        "The learning rate divides your step: multiply by lr instead (lr * ...), do not "
+        "divide by it.": ("lr", lambda v: 1.0 / v if v else v),
+        "Your step ignores the learning rate: multiply the step by lr.": (
+            "lr",
+            lambda v: 1.0,
+        ),
+        "One step too few (an off-by-one in the loop): take exactly n_steps steps, for _ "
+        "in range(n_steps).": ("n_steps", lambda v: max(int(v) - 1, 0)),
+        "Only the first sweep counts: a return or break inside the loop over sweeps, "
+        "a reset to zero at the start of every sweep, or a test for change that "
+        "compares w with itself (w_old = w is not a copy when w changes in place: "
+        "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
+        "are done.": ("max_epochs", lambda v: min(int(v), 1)),
+        "max_epochs is ignored: stop after at most max_epochs sweeps, the number passed in "
+        "(pass it on to any function you call).": (
+            "max_epochs",
+            lambda v: max_epochs_default,
+            lambda v: 1000,
+        ),
+        "The label is missing: multiply by y (each y_i), so that every point counts on its "
+        "own side.": ("y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
+        "The kernel is not used: compute the Gram matrix with kernel(X, X) "
+        "(kernel(X_train, X_new) for new points), not X @ X.T.": (
+            "kernel",
+            lambda k: _linear_kernel,
+        ),
+        "The counts are missing from the score: weight each training point's term by its "
+        "count, f(x) = sum_j c_j y_j k(x_j, x).": (
+            "counts",
+            lambda v: np.ones(np.shape(v)),
+        ),
+        "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
+        "sweeps, for _ in range(max_epochs).": ("max_epochs", lambda v: max(int(v) - 1, 0)),
+        "One sweep too many (an off-by-one in the loop over sweeps): allow at most "
+        "max_epochs sweeps, for _ in range(max_epochs), not range(max_epochs + 1).": (
+            "max_epochs",
+            lambda v: int(v) + 1,
+        ),
+        "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).": (
+            "fit_bias",
+            lambda v: not v,
+        ),
+        "The bias b is ignored: add it to the score, w @ x + b.": ("b", lambda v: 0.0),
+    }
     candidates = [
-        (
-            "The learning rate divides your step: multiply by lr instead (lr * ...), "
-            "do not divide by it.",
-            _with_arg(params, "lr", lambda v: 1.0 / v if v else v),
-        ),
-        (
-            "Your step ignores the learning rate: multiply the step by lr.",
-            _with_arg(params, "lr", lambda v: 1.0),
-        ),
-        (
-            "One step too few (an off-by-one in the loop): take exactly n_steps steps, "
-            "for _ in range(n_steps).",
-            _with_arg(params, "n_steps", lambda v: max(int(v) - 1, 0)),
-        ),
-        (
-            "One step too many (an off-by-one in the loop): take exactly n_steps steps, "
-            "for _ in range(n_steps).",
-            _with_arg(params, "n_steps", lambda v: int(v) + 1),
-        ),
-        (
-            "Only the first sweep counts: a return or break inside the loop over sweeps, "
-            "a reset to zero at the start of every sweep, or a test for change that "
-            "compares w with itself (w_old = w is not a copy when w changes in place: "
-            "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
-            "are done.",
-            _with_arg(params, "max_epochs", lambda v: min(int(v), 1)),
-        ),
-        (
-            "max_epochs is ignored: stop after at most max_epochs sweeps, the number "
-            "passed in (pass it on to any function you call).",
-            _with_arg(
-                params,
-                "max_epochs",
-                lambda v: _defaults(params).get(_position(params, "max_epochs"), 1000),
-            ),
-        ),
-        (
-            "max_epochs is ignored: stop after at most max_epochs sweeps, the number "
-            "passed in (pass it on to any function you call).",
-            _with_arg(params, "max_epochs", lambda v: 1000),
-        ),
-        (
-            "The label is missing: multiply by y (each y_i), so that every point counts "
-            "on its own side.",
-            _with_arg(params, "y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
-        ),
-        (
-            "The kernel is not used: compute the Gram matrix with kernel(X, X) "
-            "(kernel(X_train, X_new) for new points), not X @ X.T.",
-            _with_arg(params, "kernel", lambda k: _linear_kernel),
-        ),
-        (
-            "The counts are missing from the score: weight each training point's term "
-            "by its count, f(x) = sum_j c_j y_j k(x_j, x).",
-            _with_arg(params, "counts", lambda v: np.ones(np.shape(v))),
-        ),
-        (
-            "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
-            "sweeps, for _ in range(max_epochs).",
-            _with_arg(params, "max_epochs", lambda v: max(int(v) - 1, 0)),
-        ),
-        (
-            "One sweep too many (an off-by-one in the loop over sweeps): allow at most "
-            "max_epochs sweeps, for _ in range(max_epochs), not range(max_epochs + 1).",
-            _with_arg(params, "max_epochs", lambda v: int(v) + 1),
-        ),
-        (
-            "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).",
-            _with_arg(params, "fit_bias", lambda v: not v),
-        ),
-        (
-            "The bias b is ignored: add it to the score, w @ x + b.",
-            _with_arg(params, "b", lambda v: 0.0),
-        ),
+        (hint, _with_arg(params, name, change))
+        for hint, (name, *changes) in table.items()
+        for change in changes
     ]
     if spec.sweep is not None:
         candidates.append(
@@ -320,17 +297,23 @@ def _copied(spec, answers: dict, expected: dict) -> str:
     """One returned value holds another's value on every case, the rest right."""
     names = spec.outputs
     for a, b in itertools.permutations(range(len(names)), 2):
-        source = [b if m == a else m for m in range(len(names))]
-        if all(
-            isinstance(answer, (tuple, list))
-            and len(answer) == len(names)
-            and all(_close(answer[m], expected[j][source[m]]) for m in range(len(names)))
-            for j, answer in answers.items()
-        ):
-            return f"You returned the value of {names[b]} as {names[a]} too: compute " + (
+        if _rearranged(names, answers, expected, {a: b}):
+            return (
+                f"You returned the value of {names[b]} as {names[a]} too: compute "
                 f"{names[a]} on its own (each returned value counts something else)."
             )
     return ""
+
+
+def _rearranged(names, answers: dict, expected: dict, moved: dict) -> bool:
+    """Whether every answer holds, at each place m, the expected value at
+    ``moved.get(m, m)``."""
+    return all(
+        isinstance(answer, (tuple, list))
+        and len(answer) == len(names)
+        and all(_close(answer[m], expected[j][moved.get(m, m)]) for m in range(len(names)))
+        for j, answer in answers.items()
+    )
 
 
 def _whole_numbers(answers: dict, expected: dict) -> str:
@@ -436,14 +419,7 @@ def _swapped(spec, answers: dict, expected: dict) -> str:
     """Two returned values in each other's place, on every answered case."""
     names = spec.outputs
     for a, b in itertools.combinations(range(len(names)), 2):
-        order = list(range(len(names)))
-        order[a], order[b] = b, a
-        if all(
-            isinstance(answer, (tuple, list))
-            and len(answer) == len(names)
-            and all(_close(answer[m], expected[j][order[m]]) for m in order)
-            for j, answer in answers.items()
-        ):
+        if _rearranged(names, answers, expected, {a: b, b: a}):
             return (
                 f"The values are in the wrong order ({names[a]} and {names[b]} are in "
                 f"each other's place): return ({', '.join(names)})."

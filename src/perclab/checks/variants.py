@@ -17,6 +17,7 @@ from perclab.checks._core import (
     _run,
     _Spec,
 )
+from perclab.checks._probes import _linear_kernel
 from perclab.perceptron import predict as _predict
 from perclab.variants import kernel_perceptron as _kernel_perceptron
 from perclab.variants import pocket as _pocket
@@ -49,27 +50,20 @@ def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False, **sl
 
 
 def _cases_pocket() -> list[_Case]:
-    rng = _rng(15)
+    rng, X5 = _rng(15), np.vstack([_XOR_X, [[2.0, 2.0]]])
     cases = [
         _Case("a single sample", (np.array([[1.0, -1.0]]), np.array([-1]))),
         _Case("separable: the pocket ends with 0 errors", (_WORKED_X, _WORKED_Y)),
         _Case("XOR, 10 epochs", (_XOR_X, _XOR_Y, 10)),
-        _Case(
-            "XOR with a fifth point, 7 epochs",
-            (np.vstack([_XOR_X, [[2.0, 2.0]]]), np.r_[_XOR_Y, -1], 7),
-        ),
+        _Case("XOR with a fifth point, 7 epochs", (X5, np.r_[_XOR_Y, -1], 7)),
         _Case("max_epochs = 1", (_WORKED_X, _WORKED_Y.astype(float), 1)),
     ]
     for k in range(12):
         n, d = int(rng.integers(5, 16)), int(rng.integers(1, 4))
         X, y = _integer_separable(rng, n, d, as_float=k % 2 == 0)
         y = np.where(rng.random(len(y)) < 0.2, -y, y)
-        cases.append(
-            _Case(
-                f"small integers, about 20% of labels flipped, seed 15, draw {k + 1}",
-                (X, _labels(y, k % 3 == 0), int(rng.integers(3, 30))),
-            )
-        )
+        about = f"small integers, about 20% of labels flipped, seed 15, draw {k + 1}"
+        cases.append(_Case(about, (X, _labels(y, k % 3 == 0), int(rng.integers(3, 30)))))
     return cases
 
 
@@ -105,11 +99,9 @@ def check_pocket(pocket) -> CheckResult:
         exercise=9,
         name="pocket",
         sweep=(0, 1),
-        rule=(
-            "The rule: the perceptron from zero; after each update count the errors (y (w "
-            "@ x + b) <= 0) of the new weights and pocket them if strictly fewer; return "
-            "the pocket and its error count."
-        ),
+        rule="The rule: the perceptron from zero; after each update count the errors (y (w "
+        "@ x + b) <= 0) of the new weights and pocket them if strictly fewer; return the "
+        "pocket and its error count.",
         params=("X", "y", "max_epochs=50"),
         reference=_ref_pocket,
         cases=_cases_pocket(),
@@ -167,10 +159,6 @@ def check_pocket(pocket) -> CheckResult:
 
 
 # Exercise 10: the kernel perceptron on XOR
-
-
-def _linear_kernel(A, B):
-    return np.asarray(A, float) @ np.asarray(B, float).T
 
 
 def _poly2_kernel(A, B):
@@ -273,14 +261,11 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
         exercise=10,
         name="kernel_perceptron",
         sweep=(0, 1),
-        shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns "
-        "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
+        shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns a "
+        "matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
         "kernel(X[j:j+1], X[i:i+1])[0, 0].",
-        rule=(
-            "The rule: counts = 0; sweep i in order, f_i = sum_j c_j y_j K[j, i], "
-            "c_i += 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs "
-            "sweeps."
-        ),
+        rule="The rule: counts = 0; sweep i in order, f_i = sum_j c_j y_j K[j, i], c_i += "
+        "1 when y_i f_i <= 0; stop after a clean sweep or max_epochs sweeps.",
         params=("X", "y", "kernel", "max_epochs=100"),
         reference=_ref_kernel_perceptron,
         cases=_cases_kernel(),
@@ -318,17 +303,11 @@ def _ref_kernel_predict(X_train, y_train, counts, kernel, X_new):
 
 def _cases_kernel_predict() -> list[_Case]:
     grid = np.array([[x1, x2] for x1 in (-1.0, 0.0, 1.0) for x2 in (-1.0, 0.0, 1.0)])
-    centre = np.array([[0.0, 0.0], [1.0, 1.0]])
+    mid = np.array([[0.0, 0.0], [1.0, 1.0]])
     rows = [
         ("XOR corners, every count 1", _XOR_Y, [1, 1, 1, 1], _poly2_kernel, grid),
         ("all counts 0: every score is 0", _XOR_Y, [0, 0, 0, 0], _poly2_kernel, grid),
-        (
-            "a score of exactly 0 at the centre",
-            _XOR_Y,
-            [1, 1, 1, 1],
-            _linear_kernel,
-            centre,
-        ),
+        ("a score of exactly 0 at the centre", _XOR_Y, [1, 1, 1, 1], _linear_kernel, mid),
         ("one new point", _XOR_Y, [2, 0, 1, 0], _rbf_kernel, np.array([[0.5, 0.5]])),
         ("labels as floats", _XOR_Y.astype(float), [0, 3, 1, 2], _poly2_kernel, grid),
     ]
@@ -338,12 +317,9 @@ def _cases_kernel_predict() -> list[_Case]:
         n = int(rng.integers(1, 8))
         X, y = rng.normal(size=(n, 2)), np.where(rng.random(n) < 0.5, -1, 1)
         kernel = _KERNELS[k % 3]
-        cases.append(
-            _Case(
-                f"random data, {kernel.label.split(':')[0]}, seed 16, draw {k + 1}",
-                (X, y, rng.integers(0, 4, size=n), kernel, rng.normal(size=(5, 2))),
-            )
-        )
+        about = f"random data, {kernel.label.split(':')[0]}, seed 16, draw {k + 1}"
+        args = (X, y, rng.integers(0, 4, size=n), kernel, rng.normal(size=(5, 2)))
+        cases.append(_Case(about, args))
     return cases
 
 
