@@ -4,12 +4,9 @@ A check is a :class:`_Spec`: the exercise, its function's name and parameters, a
 reference, the cases, how to compare (exactly, or within a tolerance), the known slips
 (wrong versions of the function, each with its hint) and the rule in one sentence.
 :func:`_run` calls the learner's function on every case, on a fresh copy of the inputs,
-and reports the first failing case: its inputs, the expected and the received value, and
-a hint. A known slip, a general probe (:mod:`perclab.checks._probes`) or a relation of
-the spec is named only when it fits the learner's answers on *every* case; otherwise the
-hint says which returned value or entry differs and restates the rule. An exception gets
-the learner's line that raised it and a hint for its usual cause; an argument the
-exercise says to leave alone, changed in place, is named.
+and reports the first failing case as the package's docstring describes (a known slip, a
+probe of :mod:`perclab.checks._probes` or a relation named only when it fits *every*
+answered case).
 
 One time limit holds for the whole check. Where the platform can ``fork`` (Linux,
 macOS), the check runs in a child process that the parent kills at the deadline: that
@@ -89,9 +86,7 @@ class _Spec:
     relations: list[Callable] = field(default_factory=list)
 
 
-# ----------------------------------------------------------------------------------
 # Running with a deadline: a forked child where possible
-# ----------------------------------------------------------------------------------
 
 
 class _TooSlow(BaseException):
@@ -224,9 +219,7 @@ def _isolated(work, seconds: float):
     return (_in_child if _can_fork() else _in_process)(work, seconds)
 
 
-# ----------------------------------------------------------------------------------
 # Comparison and display
-# ----------------------------------------------------------------------------------
 
 
 def _quietly(func, *args):
@@ -326,9 +319,7 @@ def _sentence(text: str) -> str:
     return text if not text or text.endswith(".") else text + "."
 
 
-# ----------------------------------------------------------------------------------
 # Diagnosis: known slips confirmed on every case, else what differs
-# ----------------------------------------------------------------------------------
 
 
 def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
@@ -510,16 +501,14 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
     )
 
 
-# ----------------------------------------------------------------------------------
 # Exceptions: the usual cause of the common ones
-# ----------------------------------------------------------------------------------
 
 _SHAPES = (
     r"could not be broadcast|input array dimensions|same number of dimensions|not "
     r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
 )
 
-# (pattern, hint): the first pattern found in "<exception type>: <message>", in lower
+# pattern: hint; the first pattern found in "<exception type>: <message>", in lower
 # case, gives the hint for the usual cause of the exception.
 _EXCEPTION_HINTS = {
     "truth value of an array": (
@@ -618,14 +607,21 @@ def _where_raised(exc: BaseException) -> str:
     return f"{_short(frames[-1].line, 100)}   (in {frames[-1].name})" if frames else ""
 
 
-# ----------------------------------------------------------------------------------
 # The report
-# ----------------------------------------------------------------------------------
 
 
 def _finish(passed: bool, n_cases: int, message: str) -> CheckResult:
     print(message)
     return CheckResult(passed=passed, n_cases=n_cases, message=message)
+
+
+def _not_callable(check: str, name: str, func, n: int) -> CheckResult:
+    return _finish(
+        False,
+        n,
+        f"Pass the function itself, e.g. check_{check}({name}), not the result of "
+        f"calling it (got {type(func).__name__}).",
+    )
 
 
 def _not_implemented(exercise: int, name: str) -> str:
@@ -653,11 +649,16 @@ def _where(spec: _Spec, k: int) -> str:
 
 
 def _raised_report(spec: _Spec, k: int, exc) -> str:
+    inputs = _inputs(spec, spec.cases[k])
+    return _raised(f"{_where(spec, k)}: your function", inputs, exc, spec)
+
+
+def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
+    """The report of an exception: ``head`` raised it, on ``inputs``."""
     first = str(exc).splitlines()[0] if str(exc) else ""
     lines = [
-        f"{_where(spec, k)}: your function raised {type(exc).__name__}: "
-        f"{_short(first, 160)}",
-        f"  inputs:   {_inputs(spec, spec.cases[k])}",
+        f"{head} raised {type(exc).__name__}: {_short(first, 160)}",
+        f"  inputs:   {inputs}",
     ]
     line, hint = _where_raised(exc), _exception_hint(exc, spec)
     lines += [f"  at:       {line}"] * bool(line) + [f"  hint: {hint}"] * bool(hint)
@@ -761,12 +762,7 @@ def _run(spec: _Spec, func) -> CheckResult:
     """Run every case within the time limit; report the first failure, or that all pass."""
     n = len(spec.cases)
     if not callable(func):
-        return _finish(
-            False,
-            n,
-            f"Pass the function itself, e.g. check_{spec.name}({spec.name}), not the "
-            f"result of calling it (got {type(func).__name__}).",
-        )
+        return _not_callable(spec.name, spec.name, func, n)
     seconds = _CHECK_SECONDS
     messages, finished = _isolated(lambda report: _evaluate(spec, func, report), seconds)
 
@@ -786,9 +782,7 @@ def _run(spec: _Spec, func) -> CheckResult:
     return _outcome(spec.name, n, messages, finished, on_timeout)
 
 
-# ----------------------------------------------------------------------------------
 # Data for the cases
-# ----------------------------------------------------------------------------------
 
 
 def _rng(seed: int) -> np.random.Generator:

@@ -180,16 +180,9 @@ def _evaluate(select_model, data, report) -> None:
         except NotImplementedError:
             return report(("final", False, _core._not_implemented(11, "select_model")))
         except Exception as exc:
-            lines = [
-                f"{_WHERE} on {about} raised {type(exc).__name__}: "
-                f"{_core._short(str(exc).splitlines()[0] if str(exc) else '', 160)}",
-                f"  inputs:   X_train of shape {X_fit.shape}, y_train of shape "
-                f"{y_fit.shape}",
-            ]
-            line, hint = _core._where_raised(exc), _core._exception_hint(exc)
-            lines += [f"  at:       {line}"] if line else []
-            lines += [f"  hint: {hint}"] if hint else []
-            return report(("final", False, "\n".join(lines)))
+            shapes = f"X_train of shape {X_fit.shape}, y_train of shape {y_fit.shape}"
+            text = _core._raised(f"{_WHERE} on {about}", shapes, exc)
+            return report(("final", False, text))
         problem = _selection_problem(search, X_fit, y_fit, X, y)
         if problem:
             return report(
@@ -240,11 +233,8 @@ def check_model_selection(select_model) -> CheckResult:
     All 5 cases pass: cross-validated score 0.9... (accuracy), test accuracy 0.9...
     """
     if not callable(select_model):
-        return _core._finish(
-            False,
-            _N_CASES,
-            "Pass the function itself, e.g. check_model_selection(select_model), not "
-            f"the result of calling it (got {type(select_model).__name__}).",
+        return _core._not_callable(
+            "model_selection", "select_model", select_model, _N_CASES
         )
     seconds = _core._CHECK_SECONDS
     data = _prepare()
