@@ -30,8 +30,8 @@ def _spec(exercise, name, rule, reference, cases, wrong, tol=1e-12, gradient=Fal
         exercise=exercise,
         name=name,
         samples=(1, 2),
-        combine="apply the formula to each sample's own value (np.maximum and np.exp "
-        "work elementwise), then average them over all n samples, (1/n) times the sum.",
+        combine="apply the formula to each sample's own value (np.maximum and np.exp work "
+        "elementwise), then average them over all n samples, (1/n) times the sum.",
         shape_hint=shape + "the samples only, axis=0." if gradient else "",
         rule=rule,
         params=("w", "X", "y"),
@@ -366,11 +366,8 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
     for k in range(4):
         d = int(rng.integers(1, 4))
         grad = _quadratic_gradient(rng.normal(size=d), rng.uniform(0.5, 2.0, size=d))
-        w0, lr, n = (
-            rng.normal(size=d),
-            float(rng.uniform(0.05, 0.5)),
-            int(rng.integers(1, 12)),
-        )
+        w0, lr = rng.normal(size=d), float(rng.uniform(0.05, 0.5))
+        n = int(rng.integers(1, 12))
         cases.append(_Case(f"a random quadratic, seed 14, draw {k + 1}", (grad, w0, lr, n)))
     spec = _Spec(
         exercise=8,

@@ -76,10 +76,8 @@ def check_radius(radius) -> CheckResult:
         name="radius",
         samples=(0, None),
         combine="take the largest of the norms (max, not min).",
-        rule=(
-            "The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
-            "x_i extended by a 1 when fit_bias=True."
-        ),
+        rule="The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
+        "x_i extended by a 1 when fit_bias=True.",
         params=("X", "fit_bias"),
         reference=_ref_radius,
         cases=_cases_radius(),
@@ -142,25 +140,18 @@ def _of_margins(combine):
 def _cases_margin() -> list[_Case]:
     X, y = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 3.0]]), np.array([1, -1, 1])
     w = np.array([-1.0, 1.0])
-    cases = [
-        _Case("the line x2 = x1", (X, y, w, 0.0)),
-        _Case("the same line with w scaled by 10", (X, y, 10 * w, 0.0)),
-        _Case("a line with a bias", (X, y, w, 0.5)),
-        _Case("a misclassified point: the margin is negative", (X, -y, w, 0.0)),
-        _Case(
-            "a point on the line: the margin is 0",
-            (np.vstack([X, [1.0, 1.0]]), np.r_[y, 1], w, 0.0),
-        ),
-        _Case("labels as floats", (X, y.astype(float), w, -0.25)),
-        _Case(
-            "a single sample",
-            (np.array([[3.0, 4.0]]), np.array([1]), np.array([0.6, 0.8]), 0.0),
-        ),
-        _Case(
-            "integer input",
-            (np.array([[2, 1], [1, 3]]), np.array([-1, 1]), np.array([-2, 2]), 1),
-        ),
+    a, X_on, y_on = np.array, np.vstack([X, [1.0, 1.0]]), np.r_[y, 1]
+    rows = [
+        ("the line x2 = x1", X, y, w, 0.0),
+        ("the same line with w scaled by 10", X, y, 10 * w, 0.0),
+        ("a line with a bias", X, y, w, 0.5),
+        ("a misclassified point: the margin is negative", X, -y, w, 0.0),
+        ("a point on the line: the margin is 0", X_on, y_on, w, 0.0),
+        ("labels as floats", X, y.astype(float), w, -0.25),
+        ("a single sample", a([[3.0, 4.0]]), a([1]), a([0.6, 0.8]), 0.0),
+        ("integer input", a([[2, 1], [1, 3]]), a([-1, 1]), a([-2, 2]), 1),
     ]
+    cases = [_Case(r[0], r[1:]) for r in rows]
     rng = _rng(8)
     for k in range(12):
         n, d = int(rng.integers(1, 9)), int(rng.integers(1, 4))
@@ -239,20 +230,22 @@ def _bound(formula):
 _ref_mistake_bound = _bound(lambda R, g, *_: R**2 / g**2)
 
 
+def _bound_without_b(X, y, w, b):
+    """The bound with gamma's scores y_i w @ x_i leaving out b (still over ||(w, b)||)."""
+    v = np.append(w, b)
+    scores = np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
+    factor = (_margin(_absorb_bias(X), y, v) * np.linalg.norm(v)) ** 2
+    return _ref_mistake_bound(X, y, w, b) * factor / np.min(scores) ** 2
+
+
 def _cases_bound() -> list[_Case]:
     from perclab.datasets import make_separable
 
-    X, y = [[1.0], [2.0], [4.0]], [-1, 1, 1]
+    X, y, X0 = [[1.0], [2.0], [4.0]], [-1, 1, 1], [[1, 2.0], [2, -1]]
     rows = [
         ("three points on a line", X, y, [1.0], -1.5),
         ("the same separator scaled by 4", X, y, [4.0], -6.0),
-        (
-            "a separator through the origin (b = 0)",
-            [[1, 2.0], [2, -1]],
-            [1, -1],
-            [-1, 1.0],
-            0.0,
-        ),
+        ("a separator through the origin (b = 0)", X0, [1, -1], [-1, 1.0], 0.0),
         ("a single sample", [[3.0, 4.0]], [-1.0], [0.0, -1.0], 0.5),
         ("the worked example and a separator of it", _WORKED_X, _WORKED_Y, [-4, 5.2], -2.0),
     ]
@@ -261,15 +254,10 @@ def _cases_bound() -> list[_Case]:
         X_k, y_k, (w_star, b_star) = make_separable(
             int(3 + 3 * k), n_features=1 + k % 3, margin=0.2, coef=True, random_state=k
         )
-        args = (
-            X_k,
-            y_k.astype(float) if k % 2 else y_k,
-            (1 + k) * w_star,
-            (1 + k) * b_star,
-        )
-        cases.append(
-            _Case(f"make_separable(random_state={k}) and its true separator", args)
-        )
+        y_k = y_k.astype(float) if k % 2 else y_k
+        args = (X_k, y_k, (1 + k) * w_star, (1 + k) * b_star)
+        about = f"make_separable(random_state={k}) and its true separator"
+        cases.append(_Case(about, args))
     return cases
 
 
@@ -295,10 +283,8 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
         samples=(0, 1),
         combine="R is the largest norm over the samples (max) and gamma the smallest "
         "margin (min).",
-        rule=(
-            "The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
-            "x_i + b) / ||(w, b)||."
-        ),
+        rule="The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
+        "x_i + b) / ||(w, b)||.",
         params=("X", "y", "w", "b"),
         reference=_ref_mistake_bound,
         cases=_cases_bound(),
@@ -328,18 +314,7 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
                 / np.min(np.asarray(y, float) * (np.asarray(X, float) @ w + b)) ** 2
             ),
             "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / ||(w, "
-            "b)||, with + b in every score.": lambda X, y, w, b: (
-                _ref_mistake_bound(X, y, w, b)
-                * (
-                    _margin(_absorb_bias(X), y, np.append(w, b))
-                    * np.linalg.norm(np.append(w, b))
-                )
-                ** 2
-                / np.min(
-                    np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
-                )
-                ** 2
-            ),
+            "b)||, with + b in every score.": _bound_without_b,
         },
     )
     return _run(spec, mistake_bound)
@@ -377,19 +352,14 @@ def _cases_proof() -> list[_Case]:
             _absorb_bias(X), y, fit_bias=False
         ).w
 
-    cases = [
-        _Case(
-            "no update: W holds only the start", (np.zeros((1, 3)), np.array([0.6, 0, 0.8]))
-        ),
-        _Case(
-            "a single update", (np.array([[0.0, 0, 0], [1, 2, 1]]), np.array([0, 0.6, 0.8]))
-        ),
-        _Case("the worked example's run", run_history(_WORKED_X, _WORKED_Y)),
-        _Case(
-            "integer weights",
-            (np.array([[0, 0], [1, 1], [3, 0], [2, 2]]), np.array([0.8, 0.6])),
-        ),
+    a = np.array
+    rows = [
+        ("no update: W holds only the start", (np.zeros((1, 3)), a([0.6, 0, 0.8]))),
+        ("a single update", (a([[0.0, 0, 0], [1, 2, 1]]), a([0, 0.6, 0.8]))),
+        ("the worked example's run", run_history(_WORKED_X, _WORKED_Y)),
+        ("integer weights", (a([[0, 0], [1, 1], [3, 0], [2, 2]]), a([0.8, 0.6]))),
     ]
+    cases = [_Case(about, args) for about, args in rows]
     for k in range(8):
         X, y = make_separable(
             int(4 + 4 * k), n_features=2 + k % 2, margin=0.3, random_state=k
@@ -429,10 +399,8 @@ def check_proof_steps(proof_steps) -> CheckResult:
     spec = _Spec(
         exercise=6,
         name="proof_steps",
-        rule=(
-            "The rule: gains = differences of W @ w_star between consecutive rows, "
-            "growths = differences of the squared row norms ||w_k||^2."
-        ),
+        rule="The rule: gains = differences of W @ w_star between consecutive rows, "
+        "growths = differences of the squared row norms ||w_k||^2.",
         params=("W", "w_star"),
         reference=_ref_proof_steps,
         cases=cases,
