@@ -1,38 +1,24 @@
 """Self-checks for the exercises: your function against a reference, case by case.
 
-Each ``check_*`` function takes the function you wrote, calls it on a list of cases
-(small hand-made edge cases first, then seeded random data), and compares every answer
-with a reference. It prints one short report and returns a :class:`CheckResult`:
+Each ``check_*`` function calls the function you wrote on a list of cases (small edge
+cases first, then seeded random data), compares every answer with a reference from
+perclab's own tested functions, prints one short report and returns a
+:class:`CheckResult`. The report says that all cases pass; or shows the first failing
+case (inputs, expected and received output) with a hint; or the line where your
+function raised, with the usual cause; or which argument it changed in place that the
+exercise says to leave alone; or that it is still the stub. A hint names a known slip
+(``<`` instead of ``<=``, the bias not updated, ...), a general probe (the reference
+run with one argument changed: the learning rate dropped, one sweep fewer, the samples
+reversed, ...) or a relation between answer and reference (values swapped, a square,
+numbers cut to integers, ...) only when it reproduces your answers on every case;
+otherwise it says which value or entry differs and restates the rule.
 
-* all cases pass: ``All 40 cases pass.``;
-* a case fails: that case's inputs, the expected and the received output, and a hint.
-  A known wrong version of the function (wrong sign, ``<`` instead of ``<=``, bias not
-  updated, ...), a general probe (``perclab.checks._probes``: the reference run with the
-  learning rate inverted or dropped, one step or sweep fewer, max_epochs ignored, the
-  samples reversed, the bias ignored, a non-zero start) or a general relation between
-  answer and reference (two values swapped, scores for labels, a square, a reciprocal,
-  numbers cut to integers, a constant factor, weights that never leave zero, ...) is
-  named only when it reproduces the learner's answers on every case, and when several
-  do, the first two are named together; otherwise the hint says which returned value
-  or entry differs and restates the rule;
-* your function raises: the case, the line that raised and a hint for the usual cause;
-* your function changes an argument the exercise says to leave alone: which one;
-* your function is still the stub (``NotImplementedError``): one line saying so.
+Only behaviour is checked, never the form of the code: loops or vectorised code, lists
+or arrays, labels as ints or floats all pass. Every input is a fresh copy. Exact
+references (labels, counts, small-integer weights) are compared exactly, the others
+within the tolerance each docstring states. A whole check has one time limit.
 
-Only behaviour is checked, never the form of the code: loops or vectorised code, lists or
-arrays, labels -1/+1 as ints or floats all pass when the numbers are right. Every input
-is a fresh copy, so changing an argument in place does not affect later cases. Where the
-reference is exact (labels, counts, weights built from small integers) the comparison is
-exact; where floating-point sums may round differently it uses a tolerance, stated in
-each docstring. A whole check has one time limit (see ``perclab.checks._core``).
-
-The references are perclab's own tested functions: :func:`perclab.train`,
-:func:`perclab.predict`, :mod:`perclab.theory`, :mod:`perclab.losses`,
-:mod:`perclab.logistic`, :mod:`perclab.optim` and :mod:`perclab.variants`, so that each
-rule lives in one place.
-
-Use: ``from perclab import checks`` and then, for example,
-``result = checks.check_one_update(one_update)``.
+Use: ``from perclab import checks``, then e.g. ``checks.check_one_update(one_update)``.
 """
 
 from perclab.checks._core import CheckResult

@@ -125,10 +125,6 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
     absorbed in ``X``), compared within 1e-12 with the mean of
     :func:`perclab.losses.perceptron_loss` of the margins, on ties, mistakes, a boundary
     point, one sample, integer input and random data.
-
-    >>> check_perceptron_loss(lambda w, X, y: np.mean(np.maximum(0, -y * (X @ w)))).passed
-    All 20 cases pass.
-    True
     """
     rule = "The rule: the mean over the samples of max(0, -y_i w @ x_i)."
     wrong = _PERCEPTRON_LOSS_WRONG
@@ -166,12 +162,6 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i`` over the mistakes,
     ``y_i w @ x_i <= 0`` (ties too: a step from ``w = 0`` is the perceptron's update),
     compared within 1e-12 with :func:`perclab.losses.perceptron_subgradient` / n.
-
-    >>> def perceptron_gradient(w, X, y):
-    ...     return -(X * (y * (y * (X @ w) <= 0))[:, None]).mean(axis=0)
-    >>> check_perceptron_gradient(perceptron_gradient).passed
-    All 20 cases pass.
-    True
     """
     spec = _spec(
         7,
@@ -232,10 +222,6 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
     -1 and +1, compared within 1e-9 relative and 1e-12 absolute with
     :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) divided by n.
     The margins stay below 30 in size, so the plain formula does not overflow.
-
-    >>> check_logistic_loss(lambda w, X, y: np.mean(np.logaddexp(0, -y * (X @ w)))).passed
-    All 20 cases pass.
-    True
     """
     rule = "The rule: the mean over the samples of ln(1 + exp(-y_i w @ x_i))."
     cases = _cases_loss(12, scales=(0.5, 1.0, 5.0))
@@ -278,12 +264,6 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
     with ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is the probability of the
     wrong label), compared within 1e-9 relative and 1e-12 absolute with
     :func:`perclab.logistic.logistic_gradient` at ``C=inf`` divided by n.
-
-    >>> def logistic_gradient(w, X, y):
-    ...     return -(X * (y / (1 + np.exp(y * (X @ w))))[:, None]).mean(axis=0)
-    >>> check_logistic_gradient(logistic_gradient).passed
-    All 20 cases pass.
-    True
     """
     spec = _spec(
         8,
@@ -335,14 +315,6 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
     ``w0`` as it was. Compared
     within 1e-9 relative and 1e-12 absolute with :func:`perclab.optim.gradient_descent`,
     on quadratics with a known minimum and on the logistic gradient.
-
-    >>> def gradient_descent(gradient, w0, lr, n_steps):
-    ...     for _ in range(n_steps):
-    ...         w0 = w0 - lr * gradient(w0)
-    ...     return w0
-    >>> check_gradient_descent(gradient_descent).passed
-    All 12 cases pass.
-    True
     """
     Xb, y = np.hstack([_WORKED_X, np.ones((len(_WORKED_X), 1))]), _WORKED_Y
     logistic = _labelled(

@@ -220,17 +220,6 @@ def check_model_selection(select_model) -> CheckResult:
     must differ) and a test accuracy of at least 0.9. Whether the grid was chosen by
     looking at the test set cannot be verified. The search runs in one process, with the
     common scikit-learn modules imported before the clock starts.
-
-    >>> from sklearn.linear_model import LogisticRegression
-    >>> from sklearn.model_selection import GridSearchCV
-    >>> from sklearn.pipeline import make_pipeline
-    >>> from sklearn.preprocessing import StandardScaler
-    >>> def select_model(X_train, y_train):
-    ...     pipeline = make_pipeline(StandardScaler(), LogisticRegression())
-    ...     grid = {"logisticregression__C": [0.1, 1.0]}
-    ...     return GridSearchCV(pipeline, grid, cv=3).fit(X_train, y_train)
-    >>> result = check_model_selection(select_model)  # doctest: +ELLIPSIS
-    All 5 cases pass: cross-validated score 0.9... (accuracy), test accuracy 0.9...
     """
     if not callable(select_model):
         return _core._not_callable(

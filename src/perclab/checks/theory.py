@@ -63,13 +63,6 @@ def check_radius(radius) -> CheckResult:
     :func:`perclab.radius`; compared with a tolerance of 1e-12. The 20 cases include a
     cluster far from the origin, a single sample, only the origin, integer input and
     random data, each with and without the bias.
-
-    >>> def radius(X, fit_bias=False):
-    ...     X = np.column_stack([X, np.ones(len(X))]) if fit_bias else X
-    ...     return np.linalg.norm(X, axis=1).max()
-    >>> check_radius(radius).passed
-    All 20 cases pass.
-    True
     """
     spec = _Spec(
         exercise=5,
@@ -169,12 +162,6 @@ def check_margin(margin) -> CheckResult:
     unchanged when ``(w, b)`` is scaled. The reference is :func:`perclab.margin`;
     compared with a tolerance of 1e-12. The 20 cases include a scaled ``w``, a bias, a
     misclassified point, a point on the line, a single sample and random data.
-
-    >>> def margin(X, y, w, b=0.0):
-    ...     return np.min(y * (X @ w + b)) / np.linalg.norm(w)
-    >>> check_margin(margin).passed
-    All 20 cases pass.
-    True
     """
     spec = _Spec(
         exercise=5,
@@ -268,14 +255,6 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
     :func:`perclab.radius` and :func:`perclab.margin`; compared with a relative tolerance
     of 1e-9. The 15 cases are small separable data sets, each with a separating ``(w,
     b)``, scaled or through the origin.
-
-    >>> def mistake_bound(X, y, w, b):
-    ...     Z, v = np.column_stack([X, np.ones(len(X))]), np.append(w, b)
-    ...     gamma = np.min(y * (Z @ v)) / np.linalg.norm(v)
-    ...     return (np.linalg.norm(Z, axis=1).max() / gamma) ** 2
-    >>> check_mistake_bound(mistake_bound).passed
-    All 15 cases pass.
-    True
     """
     spec = _Spec(
         exercise=5,
@@ -387,12 +366,6 @@ def check_proof_steps(proof_steps) -> CheckResult:
     ``np.diff``; compared with a relative tolerance of 1e-9 and an absolute one of 1e-9
     * (1 + max ||w_k||^2), as a difference of squared norms cancels. The 16 cases are
     runs of :func:`perclab.train`, no update, one update, integer and random weights.
-
-    >>> def proof_steps(W, w_star):
-    ...     return np.diff(W @ w_star), np.diff((W**2).sum(axis=1))
-    >>> check_proof_steps(proof_steps).passed
-    All 16 cases pass.
-    True
     """
     cases = _cases_proof()
     scale = max(1.0, *(float(np.max(_sq(np.asarray(c.args[0], float)))) for c in cases))

@@ -77,23 +77,6 @@ def check_pocket(pocket) -> CheckResult:
     return ``(w_pocket, b_pocket, n_errors)``. The reference is
     :func:`perclab.variants.pocket`; compared exactly (small-integer data). The 17 cases
     are a single sample, separable data, XOR and noisy small-integer data.
-
-    >>> def pocket(X, y, max_epochs=50):
-    ...     best = (np.zeros(X.shape[1]), 0.0, len(y))
-    ...     w, b = best[:2]
-    ...     for _ in range(max_epochs):
-    ...         clean = True
-    ...         for x_i, y_i in zip(X, y):
-    ...             if y_i * (w @ x_i + b) <= 0:
-    ...                 w, b, clean = w + y_i * x_i, b + y_i, False
-    ...                 errors = np.sum(y * (X @ w + b) <= 0)
-    ...                 best = (w, b, errors) if errors < best[2] else best
-    ...         if clean:
-    ...             break
-    ...     return best
-    >>> check_pocket(pocket).passed
-    All 17 cases pass.
-    True
     """
     spec = _Spec(
         exercise=9,
@@ -242,20 +225,6 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     :func:`perclab.variants.kernel_perceptron` without a bias; counts are compared
     exactly. The 14 cases are XOR with polynomial, Gaussian and linear kernels,
     ``make_xor`` and separable data.
-
-    >>> def kernel_perceptron(X, y, kernel, max_epochs=100):
-    ...     K, counts = kernel(X, X), np.zeros(len(y), dtype=int)
-    ...     for _ in range(max_epochs):
-    ...         clean = True
-    ...         for i in range(len(y)):
-    ...             if y[i] * np.sum(counts * y * K[:, i]) <= 0:
-    ...                 counts[i], clean = counts[i] + 1, False
-    ...         if clean:
-    ...             break
-    ...     return counts
-    >>> check_kernel_perceptron(kernel_perceptron).passed
-    All 14 cases pass.
-    True
     """
     spec = _Spec(
         exercise=10,
@@ -331,13 +300,6 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
     :func:`perclab.predict` on the kernel matrix. Labels are compared exactly. The 12
     cases are XOR with scores of exactly 0, all counts 0, one new point, labels as
     floats and random data with each kernel.
-
-    >>> def kernel_predict(X_train, y_train, counts, kernel, X_new):
-    ...     f = (counts * y_train) @ kernel(X_train, X_new)
-    ...     return np.where(f >= 0, 1, -1)
-    >>> check_kernel_predict(kernel_predict).passed
-    All 12 cases pass.
-    True
     """
     ref = _ref_kernel_predict
 
