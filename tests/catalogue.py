@@ -110,7 +110,7 @@ def predict_transposed(X, w, b):
     return np.where(X.T @ w + b >= 0, 1, -1)
 
 
-@wrong(P, "The bias is missing")
+@wrong(P, "The bias b is ignored")
 def predict_loop_no_bias(X, w, b):
     labels = []
     for x in X:
@@ -270,7 +270,7 @@ def update_returns_w_only(w, b, x, y, lr=1.0):
     return w
 
 
-@wrong(U, "learning rate is missing")
+@wrong(U, "ignores the learning rate")
 def update_no_lr_list(w, b, x, y, lr=1.0):
     if y * (w @ x + b) <= 0:
         return [wj + y * xj for wj, xj in zip(w, x, strict=True)], b + y
@@ -595,7 +595,7 @@ def margin_bias_added_after(X, y, w, b=0.0):
     return np.min(y * (X @ w) + b) / np.linalg.norm(w)
 
 
-@wrong(G, "not the largest")
+@wrong(G, "(min, not max)")
 def margin_max(X, y, w, b=0.0):
     return np.max(y * (X @ w + b)) / np.linalg.norm(w)
 
@@ -671,7 +671,7 @@ def steps_diff_wrong_axis(W, w_star):
     return np.diff(W) @ w_star, np.diff(np.sum(W**2, axis=1))
 
 
-@wrong(S, "one value per update")
+@wrong(S, "Return the differences between consecutive rows (np.diff")
 def steps_values_not_differences(W, w_star):
     return W @ w_star, np.sum(W**2, axis=1)
 
@@ -782,7 +782,7 @@ def gradient_strict_loop(w, X, y):
     return g / len(y)
 
 
-@wrong(LG, "Wrong sign")
+@wrong(LG, "opposite sign")
 def gradient_plus(w, X, y):
     mask = y * (X @ w) <= 0
     return (y * mask) @ X / len(y)

@@ -116,7 +116,6 @@ _PERCEPTRON_LOSS_WRONG = {
         _loss(_ploss)(w, X, y) / (np.linalg.norm(np.asarray(w, float)) or 1.0)
     ),
     _PRECEDENCE: _loss(_ploss, m="precedence"),
-    "The label is missing: the loss is max(0, -y w @ x).": _loss(_ploss, m="scores"),
 }
 
 
@@ -144,9 +143,6 @@ _PERCEPTRON_GRADIENT_WRONG = {
     "At a tie, y w @ x = 0 (as everywhere at w = 0), use the mistake's gradient -y x: "
     "with < 0 the gradient at w = 0 is 0 and gradient descent never starts. Use <= "
     "0.": _grad(lambda m, y, s: y * (m < 0)),
-    "Wrong sign: the gradient of max(0, -y w @ x) on a mistake is -y x.": lambda w, X, y: (
-        -_subgradient(w, X, y) / len(y)
-    ),
     _MEAN: _subgradient,
     "The label is missing: on a mistake the gradient is -y x.": _grad(
         lambda m, y, s: 1.0 * (m <= 0)
@@ -193,7 +189,6 @@ def _zero_one_entropy(w, X, y):
 
 _lloss = _losses.logistic_loss
 _LOGISTIC_LOSS_WRONG = {
-    "The label is missing: the loss is ln(1 + exp(-y w @ x)).": _loss(_lloss, m="scores"),
     "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the point is "
     "correctly classified with a large margin.": _loss(lambda m: _lloss(-m)),
     _MEAN: _loss(_lloss, np.sum),
@@ -232,8 +227,6 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
 
 _right = lambda m, y, s: y * _sigmoid(-m)  # noqa: E731 - y_i sigma(-m_i), as in the rule
 _LOGISTIC_GRADIENT_WRONG = {
-    "Wrong sign: this is the negative gradient. The gradient of the loss is -y x "
-    "sigma(-y w @ x).": lambda w, X, y: -_ref_logistic_gradient(w, X, y),
     "The sign inside the sigmoid is flipped: use sigma(-y w @ x), the probability of the "
     "wrong label, not sigma(y w @ x).": _grad(lambda m, y, s: y * _sigmoid(m)),
     "Every point contributes to the logistic gradient, not only the mistakes: weight "

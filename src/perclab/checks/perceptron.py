@@ -29,7 +29,6 @@ _BIAS_TIMES_Y = (
     "Multiply the whole score, bias included, by the label: y * (w @ x + b). "
     "y * w @ x + b multiplies only w @ x."
 )
-_NO_BIAS = "The bias is missing: the score is w @ x + b."
 _KINDS = ("random small integers", "random real numbers")
 
 
@@ -54,7 +53,6 @@ _PREDICT_WRONG = {  # hint: the wrong version that earns it
     "label. Return +1 where w @ x + b >= 0 and -1 elsewhere.": _of_score(np.sign),
     "A point with score exactly 0 gets +1 in this book; you gave it -1. Use >= 0, not "
     "> 0.": _of_score(lambda s: np.where(s > 0, 1, -1)),
-    _NO_BIAS: lambda X, w, b: _predict(X, w, 0.0),
     "Wrong sign: +1 belongs to the side where w @ x + b > 0, the side that w points "
     "to.": lambda X, w, b: -_predict(X, w, float(b)),
     "The score is w @ x + b: add the bias, do not subtract it.": lambda X, w, b: _predict(
@@ -121,9 +119,6 @@ _MISTAKE_WRONG = {
     "y * (w @ x + b) <= 0.": lambda x, y, w, b: bool(_predict([x], w, b)[0] != y),
     "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < "
     "0.": lambda x, y, w, b: _margin(x, y, w, b) < 0,
-    "The label is missing: multiply the score by y.": lambda x, y, w, b: (
-        _margin(x, 1, w, b) <= 0
-    ),
     "You returned True for correctly classified points: a mistake is y (w @ x + b) <= "
     "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
     "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
@@ -200,18 +195,17 @@ def _loop(X, y, max_epochs=100, w=None, b=0.0, lr=1.0, test="<= 0", step="right"
     X, y = np.asarray(X, float), np.asarray(y, float)
     w = np.zeros(X.shape[1]) if w is None else np.asarray(w, float)
     b, n_updates, mistakes, epoch = float(b), 0, 0, 0
-    for epoch in range(1, max_epochs + 1 - (stop == "range")):
+    for epoch in range(1, max_epochs + 1):
         mistakes = mistakes if stop == "cumulative" else 0
         n_updates = 0 if stop == "reset" else n_updates
-        start, last_right = (w, b), False
+        start = (w, b)
         for x_i, y_i in zip(X, y, strict=True):
-            last_right = not _TESTS[test](*(start if stop == "stale" else (w, b)), x_i, y_i)
-            if not last_right:
+            if _TESTS[test](*(start if stop == "stale" else (w, b)), x_i, y_i):
                 dw, db = _STEPS[step](lr, y_i, x_i, b)
                 w, b, mistakes, n_updates = w + dw, b + db, mistakes + 1, n_updates + 1
             elif stop == "sample":
                 return w, b, n_updates, epoch
-        if stop == "once" or mistakes == 0 or (stop == "last" and last_right):
+        if mistakes == 0:
             break
     short = stop == "zero-based" or (stop == "uncounted" and mistakes == 0)
     return w, b, n_updates, epoch - short
@@ -235,10 +229,6 @@ _UPDATE_WRONG = {
     "0.": _update_slip(test="always"),
     "The update moves the wrong way: on a mistake w becomes w + lr * y * x and b becomes "
     "b + lr * y (plus, with the label's sign).": _update_slip(step="minus"),
-    "The bias was not updated: on a mistake b changes too, to b + lr * "
-    "y.": lambda w, b, x, y, lr=1.0: _update(w, b, x, y, lr, fit_bias=False),
-    "The learning rate is missing: the step is lr * y * x (and lr * y for "
-    "b).": lambda w, b, x, y, lr=1.0: _update(w, b, x, y),
     _BIAS_TIMES_Y: _update_slip(test="y w @ x + b"),
     "Return the new weights w + lr * y * x, not the step lr * y * x alone (and b + lr * y "
     "for the bias).": lambda w, b, x, y, lr=1.0: (
@@ -368,23 +358,12 @@ _TRAIN_WRONG = {
     "b + y, towards the correct side.": _train_slip(step="no y"),
     "Training stopped at the first correctly classified sample. The stopping rule is a "
     "whole sweep over the data without a mistake.": _train_slip(stop="sample"),
-    "Only one sweep was made: a return or break inside the loop over sweeps, or a test "
-    "for change that compares w with itself (w_old = w is not a copy when w changes in "
-    "place: w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
-    "are done.": lambda X, y, max_epochs=100: _ref_train(X, y, 1),
-    "A point with y (w @ x + b) = 0 must trigger an update (from w = 0 every point does): "
-    "use <= 0, not < 0.": _train_slip(test="< 0"),
     "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
     "y.": _train_slip(step="minus"),
     "You updated on correctly classified points too: update only when y (w @ x + b) <= "
     "0.": _train_slip(test="always"),
     "The weights are right but epochs is one short: count the final clean sweep, the one "
     "that shows there is nothing left to fix.": _train_slip(stop="uncounted"),
-    "Training stopped after a sweep whose last sample was right: stop only after a whole "
-    "sweep without a mistake (a flag set anew for each sample says only whether the last "
-    "one was right; set it once per sweep and only ever to False).": _train_slip(
-        stop="last"
-    ),
     "The mistakes of a sweep were found all at once, with the weights of its start: test "
     "each sample with the current w and b, just before its own update (one at a "
     "time).": _train_slip(stop="stale"),
@@ -401,8 +380,6 @@ _TRAIN_WRONG = {
     "No update happened on a point exactly on the boundary: training treats a score of 0 "
     "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
     "0.": _train_slip(test="predict != y"),
-    "Your loop runs at most max_epochs - 1 sweeps: use range(max_epochs) (or range(1, "
-    "max_epochs + 1)).": _train_slip(stop="range"),
 }
 
 

@@ -182,8 +182,6 @@ def check_margin(margin) -> CheckResult:
             "point must make the margin negative.": _of_margins(
                 lambda m, n: np.min(np.abs(m)) / n
             ),
-            "The margin is the smallest value over the samples (min), not the "
-            "mean.": _of_margins(lambda m, n: np.mean(m) / n),
             "In the space of X divide by ||w|| only; dividing by ||(w, b)|| is the margin "
             "in the absorbed space.": _rescaled(lambda n, w, b: n / np.hypot(n, b)),
             "Divide by the norm ||w||, not by the squared norm ||w||^2.": _rescaled(
@@ -193,8 +191,6 @@ def check_margin(margin) -> CheckResult:
             "X @ w + b leaves b outside.": lambda X, y, w, b=0.0: (
                 _ref_margin(X, y, w) + float(b) / np.linalg.norm(np.asarray(w, float))
             ),
-            "The margin is the smallest value over the samples (min), not the largest: the "
-            "closest point decides.": _of_margins(lambda m, n: np.max(m) / n),
             "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), not "
             "by the sum of |w_j|.": _rescaled(lambda n, w, b: n / np.sum(np.abs(w))),
         },
@@ -279,7 +275,6 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
             "Normalise the margin by ||(w, b)||, the separator's length in the absorbed "
             "space, not by ||w||.": _bound(lambda R, g, Rx, gx, _: R**2 / gx**2),
             _CENTRE: _bound(lambda R, g, Rx, gx, Rc: Rc**2 / g**2),
-            "The bound is (R / gamma)^2: square the ratio.": _bound(lambda R, g, *_: R / g),
             "Square gamma too: the bound is R^2 / gamma^2.": _bound(
                 lambda R, g, *_: R**2 / g
             ),
@@ -381,10 +376,6 @@ def check_proof_steps(proof_steps) -> CheckResult:
         rtol=1e-9,
         atol=1e-9 * scale,
         wrong={
-            "Return the difference at each update (np.diff: w_k @ w_star minus the "
-            "previous value w_{k-1} @ w_star), not the running value w_k @ w_star.": _steps(
-                lambda g: g[1:], lambda W: np.diff(_sq(W))
-            ),
             "Use squared norms: growths[k-1] = ||w_k||^2 - ||w_{k-1}||^2.": _steps(
                 np.diff, lambda W: np.diff(np.sqrt(_sq(W)))
             ),
@@ -400,13 +391,6 @@ def check_proof_steps(proof_steps) -> CheckResult:
             "Square the norms before taking the difference: ||w_k||^2 - ||w_{k-1}||^2, not "
             "(||w_k|| - ||w_{k-1}||)^2.": _steps(
                 np.diff, lambda W: np.diff(np.sqrt(_sq(W))) ** 2
-            ),
-            "Return the differences between consecutive rows (np.diff), one value per "
-            "update, not the values themselves: W has K + 1 rows because its first row is "
-            "the start.": _steps(lambda g: g, _sq),
-            "Return the differences between consecutive rows (np.diff: each value minus "
-            "the previous one), not the values after each update.": _steps(
-                lambda g: g[1:], lambda W: _sq(W)[1:]
             ),
         },
     )
