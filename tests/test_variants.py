@@ -239,6 +239,7 @@ def test_pocket_ratchet_and_best_of_visited(data, fit_bias):
     visited = _visited_errors(X, y, result)
     taken = [visited[k] for k in result.pocket_updates]
     assert result.pocket_updates[0] == 0
+    assert visited[0] == len(y)  # the zero start: every score is 0, every sample an error
     assert all(later < earlier for earlier, later in itertools.pairwise(taken))  # ratchet
     best = int(np.argmin(visited))  # the first of the best
     assert result.pocket_updates[-1] == best

@@ -155,16 +155,16 @@ def pocket(
 
     The perceptron runs as in :func:`perclab.train`; alongside it the *pocket* holds one
     weight vector, at first the zero start. With ``ratchet=True`` every new weight vector
-    is a candidate: its training error (the number of samples that
-    ``sign(X @ w + b)`` gets wrong, counted on the whole training set) is computed, and
-    it goes into the pocket only when that error is *strictly lower* than the pocket's.
+    is a candidate: its training error (the number of samples with
+    ``y_i (w @ x_i + b) <= 0``, the perceptron's own mistake test, counted on the whole
+    training set) is computed, and it goes into the pocket only when that error is *strictly lower* than the pocket's.
     So the pocket's error never goes up, and the pocket ends up holding the first of the
     visited weight vectors with the fewest training errors. (Gallant checks the error
     only when the current weights have just classified more samples in a row than the
     pocket's did; checking every vector costs ``O(n_samples * n_features)`` per update
-    and makes the pocket the best of all the weights visited.) The count follows
-    :func:`perclab.predict`, which labels a point on the boundary +1; so the zero start
-    gets every -1 sample wrong and every +1 sample right.
+    and makes the pocket the best of all the weights visited.) A point on the boundary
+    counts as an error whatever its label, as in training; so the zero start gets every
+    sample wrong.
 
     With ``ratchet=False`` it is Gallant's pocket without the ratchet: the current
     weights go into the pocket whenever their run of consecutive correct
