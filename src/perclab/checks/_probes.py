@@ -45,7 +45,7 @@ def _with_arg(spec, name: str, change: Callable) -> Callable | None:
 
     def variant(*args):
         args = [*args, *(defaults[i] for i in range(len(args), k + 1))]
-        args[k] = change(args[k])
+        args[k] = defaults.get(k, 1000) if change is None else change(args[k])
         return spec.reference(*args)
 
     return variant
@@ -70,61 +70,51 @@ def _reversed_samples(spec) -> Callable:
     return variant
 
 
+# hint: (parameter, change, ...), one probe per change (None: the parameter's default, else
+# 1000). No "one step too many": it is a known slip of gradient_descent, the only check
+# with n_steps (never reached here).
+_PROBES = {
+    "The learning rate divides your step: multiply by lr instead (lr * ...), do not divide "
+    "by it.": ("lr", lambda v: 1.0 / v if v else v),
+    "Your step ignores the learning rate: multiply the step by lr.": ("lr", lambda v: 1.0),
+    "One step too few (an off-by-one in the loop): take exactly n_steps steps, for _ in "
+    "range(n_steps).": ("n_steps", lambda v: max(int(v) - 1, 0)),
+    "Only the first sweep counts: a return or break inside the loop over sweeps, "
+    "a reset to zero at the start of every sweep, or a test for change that "
+    "compares w with itself (w_old = w is not a copy when w changes in place: "
+    "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
+    "are done.": ("max_epochs", lambda v: min(int(v), 1)),
+    "max_epochs is ignored: stop after at most max_epochs sweeps, the number passed in "
+    "(pass it on to any function you call).": ("max_epochs", None, lambda v: 1000),
+    "The label is missing: multiply by y (each y_i), so that every point counts on its own "
+    "side.": ("y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
+    "The kernel is not used: compute the Gram matrix with kernel(X, X) (kernel(X_train, "
+    "X_new) for new points), not X @ X.T.": ("kernel", lambda k: _linear_kernel),
+    "The counts are missing from the score: weight each training point's term by its "
+    "count, f(x) = sum_j c_j y_j k(x_j, x).": ("counts", lambda v: np.ones(np.shape(v))),
+    "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs sweeps, "
+    "for _ in range(max_epochs).": ("max_epochs", lambda v: max(int(v) - 1, 0)),
+    "One sweep too many (an off-by-one in the loop over sweeps): allow at most max_epochs "
+    "sweeps, for _ in range(max_epochs), "
+    "not range(max_epochs + 1).": ("max_epochs", lambda v: int(v) + 1),
+    "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).": (
+        "fit_bias",
+        lambda v: not v,
+    ),
+    "The bias b is ignored: add it to the score, w @ x + b.": ("b", lambda v: 0.0),
+}
+
+
 def general_probes(spec) -> list[tuple[str, Callable]]:
     """(hint, variant) for every general probe that fits ``spec``'s signature."""
-    max_epochs_default = _defaults(spec.params).get(
-        _position(spec.params, "max_epochs"), 1000
-    )
-    # hint: (parameter, change, ...), one probe per change. No "one step too many": it is
-    # a known slip of gradient_descent, the only check with n_steps (never reached here).
-    table = {
-        "The learning rate divides your step: multiply by lr instead (lr * ...), do not "
-        "divide by it.": ("lr", lambda v: 1.0 / v if v else v),
-        "Your step ignores the learning rate: multiply the step by lr.": (
-            "lr",
-            lambda v: 1.0,
-        ),
-        "One step too few (an off-by-one in the loop): take exactly n_steps steps, for _ "
-        "in range(n_steps).": ("n_steps", lambda v: max(int(v) - 1, 0)),
-        "Only the first sweep counts: a return or break inside the loop over sweeps, "
-        "a reset to zero at the start of every sweep, or a test for change that "
-        "compares w with itself (w_old = w is not a copy when w changes in place: "
-        "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
-        "are done.": ("max_epochs", lambda v: min(int(v), 1)),
-        "max_epochs is ignored: stop after at most max_epochs sweeps, the number passed in "
-        "(pass it on to any function you "
-        "call).": ("max_epochs", lambda v: max_epochs_default, lambda v: 1000),
-        "The label is missing: multiply by y (each y_i), so that every point counts on its "
-        "own side.": ("y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
-        "The kernel is not used: compute the Gram matrix with kernel(X, X) "
-        "(kernel(X_train, X_new) for new points), not X @ X.T.": (
-            "kernel",
-            lambda k: _linear_kernel,
-        ),
-        "The counts are missing from the score: weight each training point's term by its "
-        "count, f(x) = sum_j c_j y_j k(x_j, x).": (
-            "counts",
-            lambda v: np.ones(np.shape(v)),
-        ),
-        "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
-        "sweeps, for _ in range(max_epochs).": ("max_epochs", lambda v: max(int(v) - 1, 0)),
-        "One sweep too many (an off-by-one in the loop over sweeps): allow at most "
-        "max_epochs sweeps, for _ in range(max_epochs), not range(max_epochs "
-        "+ 1).": ("max_epochs", lambda v: int(v) + 1),
-        "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).": (
-            "fit_bias",
-            lambda v: not v,
-        ),
-        "The bias b is ignored: add it to the score, w @ x + b.": ("b", lambda v: 0.0),
-    }
     probes = [
         (hint, _with_arg(spec, name, change))
-        for hint, (name, *changes) in table.items()
+        for hint, (name, *changes) in _PROBES.items()
         for change in changes
     ]
     if spec.sweep is not None:
-        hint = "You visit the samples in reverse order: sweep them in the given order, "
-        probes.append((hint + "i = 0, 1, ..., n - 1.", _reversed_samples(spec)))
+        reverse = "You visit the samples in reverse order: sweep them in the given order, "
+        probes.append((reverse + "i = 0, 1, ..., n - 1.", _reversed_samples(spec)))
     return [(hint, variant) for hint, variant in probes if variant is not None]
 
 
@@ -139,14 +129,10 @@ def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
     ones (with ``b`` 0 or 1) instead of zero. ``reference_from(*args, w0=..., b0=...)``
     is the reference with a given start."""
 
-    def make(b0):
-        def variant(*args):
-            d = np.shape(args[0])[1]
-            return reference_from(*args, w0=np.ones(d), b0=b0)
+    def variant(b0):
+        return lambda *args: reference_from(*args, w0=np.ones(np.shape(args[0])[1]), b0=b0)
 
-        return variant
-
-    return [(START_HINT, make(0.0)), (START_HINT, make(1.0))]
+    return [(START_HINT, variant(0.0)), (START_HINT, variant(1.0))]
 
 
 def _close(a, b) -> bool:
@@ -159,12 +145,6 @@ def _close(a, b) -> bool:
 
 def _parts(value) -> list:
     return list(value) if isinstance(value, (tuple, list)) else [value]
-
-
-def _always_once(items, holds: Callable, differs: Callable) -> bool:
-    """Whether ``holds(item)`` for every item and ``differs(item)`` for some."""
-    items = list(items)
-    return all(holds(item) for item in items) and any(differs(item) for item in items)
 
 
 def _labels_from_scores(expected, received) -> bool:
@@ -246,7 +226,7 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     hint = (
         hint
         or _only_one_value(spec, answers, expected)
-        or _swapped(spec, answers, expected)
+        or _rearranged(spec, answers, expected, swap=True)
     )
     if hint:
         return hint
@@ -262,7 +242,7 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
     return (
-        _copied(spec, answers, expected)
+        _rearranged(spec, answers, expected, swap=False)
         or _never_moves(spec, answers, expected)
         or _bias_never_moves(spec, answers, expected)
         or _whole_numbers(cases)
@@ -289,34 +269,26 @@ def _only_one_value(spec, answers: dict, expected: dict) -> str:
     return ""
 
 
-def _rearranged(names, answers: dict, expected: dict, moved: dict) -> bool:
-    """Whether every answer holds, at each place m, the expected value at
-    ``moved.get(m, m)``."""
-    return all(
-        isinstance(answer, (tuple, list))
-        and len(answer) == len(names)
-        and all(_close(answer[m], expected[j][moved.get(m, m)]) for m in range(len(names)))
-        for j, answer in answers.items()
-    )
-
-
-def _swapped(spec, answers: dict, expected: dict) -> str:
-    """Two returned values in each other's place, on every answered case."""
+def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
+    """Two returned values in each other's place (``swap``), or one holding another's value
+    and the rest right, on every answered case."""
     names = spec.outputs
-    for a, b in itertools.combinations(range(len(names)), 2):
-        if _rearranged(names, answers, expected, {a: b, b: a}):
-            return (
-                f"The values are in the wrong order ({names[a]} and {names[b]} are in "
-                f"each other's place): return ({', '.join(names)})."
+    pairs = itertools.combinations if swap else itertools.permutations
+    for a, b in pairs(range(len(names)), 2):
+        place = {a: b, b: a} if swap else {a: b}  # where each value is expected
+        if all(
+            isinstance(answer, (tuple, list))
+            and len(answer) == len(names)
+            and all(
+                _close(answer[m], expected[j][place.get(m, m)]) for m in range(len(names))
             )
-    return ""
-
-
-def _copied(spec, answers: dict, expected: dict) -> str:
-    """One returned value holds another's value on every case, the rest right."""
-    names = spec.outputs
-    for a, b in itertools.permutations(range(len(names)), 2):
-        if _rearranged(names, answers, expected, {a: b}):
+            for j, answer in answers.items()
+        ):
+            if swap:
+                return (
+                    f"The values are in the wrong order ({names[a]} and {names[b]} are in "
+                    f"each other's place): return ({', '.join(names)})."
+                )
             return (
                 f"You returned the value of {names[b]} as {names[a]} too: compute "
                 f"{names[a]} on its own (each returned value counts something else)."
@@ -329,17 +301,13 @@ def _never_moves(spec, answers: dict, expected: dict) -> str:
     reference's move on some case."""
     names = spec.outputs or ("w",)
 
-    def weights(value):
-        return [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
+    def zero(value):  # its weights (the values named w..., b... or c...) all 0
+        parts = [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
+        return bool(parts) and all(_close(p, np.zeros(np.shape(p))) for p in parts)
 
-    def zero(value):
-        return all(_close(p, np.zeros(np.shape(p))) for p in weights(value))
-
-    if spec.sweep is None or not _always_once(
-        answers,
-        lambda j: weights(answers[j]) and zero(answers[j]),
-        lambda j: not zero(expected[j]),
-    ):
+    if spec.sweep is None or not all(zero(answer) for answer in answers.values()):
+        return ""
+    if all(zero(expected[j]) for j in answers):
         return ""
     return (
         "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
@@ -359,9 +327,9 @@ def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
         start = 0.0 if b_at is None else spec.cases[j].args[b_at]
         return _close(_parts(value)[at[0]], start)
 
-    if len(at) != 1 or not _always_once(
-        answers, lambda j: stays(answers[j], j), lambda j: not stays(expected[j], j)
-    ):
+    if len(at) != 1 or not all(stays(answer, j) for j, answer in answers.items()):
+        return ""
+    if all(stays(expected[j], j) for j in answers):
         return ""
     return (
         f"The bias was never updated ({names[at[0]]} stays at its start): on a mistake "
@@ -382,12 +350,9 @@ def _whole_numbers(cases: list) -> str:
     """Where an answer differs, it is made of whole numbers (the expected value has a
     fraction there, or is itself whole and follows from one that had), on every case."""
     differ = [
-        (w, g)
-        for want, got in cases
-        for w, g in zip(want, got, strict=True)
-        if not _close(g, w)
+        (w, g) for case in cases for w, g in zip(*case, strict=True) if not _close(g, w)
     ]
-    if not _always_once(differ, lambda d: _whole(d[1]), lambda d: not _whole(d[0])):
+    if not all(_whole(g) for _, g in differ) or all(_whole(w) for w, _ in differ):
         return ""
     return (
         "Your answers are whole numbers where the expected ones are not: an integer "
@@ -414,7 +379,7 @@ def _fewer_rounds(spec, answers: dict) -> str:
         if _position(spec.params, name) is None:
             continue
         for k in (*range(1, 11), 20, 50, 100, 1000):
-            if _past_soft_deadline():
+            if time.monotonic() > _SOFT_DEADLINE[0]:
                 return ""
             if _fits(spec, _with_arg(spec, name, lambda v, k=k: k), answers, min(answers)):
                 return (
@@ -427,10 +392,6 @@ def _fewer_rounds(spec, answers: dict) -> str:
                 f"than the rule. {stop}"
             )
     return ""
-
-
-def _past_soft_deadline() -> bool:
-    return time.monotonic() > _SOFT_DEADLINE[0]
 
 
 def _stops_early(spec, name: str, answers: dict) -> bool:
@@ -449,7 +410,7 @@ def _stops_early(spec, name: str, answers: dict) -> bool:
         if same(full, answer):
             continue
         for k in range(int(args[at])):
-            if _past_soft_deadline():
+            if time.monotonic() > _SOFT_DEADLINE[0]:
                 return False
             try:
                 output = _quietly(spec.reference, *args[:at], k, *args[at + 1 :])
