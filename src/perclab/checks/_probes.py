@@ -22,12 +22,8 @@ from perclab.checks._core import _SOFT_DEADLINE, _as_numbers, _fits, _mismatch, 
 
 def _defaults(params) -> dict[int, object]:
     """Position -> default value, from parameters written as ``"lr=1.0"``."""
-    out = {}
-    for k, p in enumerate(params):
-        _, eq, value = p.partition("=")
-        if eq:
-            out[k] = float(value) if "." in value else int(value)
-    return out
+    written = [(k, p.partition("=")[2]) for k, p in enumerate(params) if "=" in p]
+    return {k: float(value) if "." in value else int(value) for k, value in written}
 
 
 def _position(params, name: str) -> int | None:
@@ -36,8 +32,7 @@ def _position(params, name: str) -> int | None:
 
 
 def _with_arg(spec, name: str, change: Callable) -> Callable | None:
-    """The reference with its argument ``name`` replaced by ``change(it)`` (None when the
-    exercise has no such parameter)."""
+    """The reference with argument ``name`` replaced by ``change(it)`` (None if none)."""
     k = _position(spec.params, name)
     if k is None:
         return None
@@ -52,13 +47,11 @@ def _with_arg(spec, name: str, change: Callable) -> Callable | None:
 
 
 def _reversed_samples(spec) -> Callable:
-    """The reference on the samples (and their labels) in reverse order; an answer with
-    one entry per sample is reversed back."""
+    """The reference on the samples in reverse order (a per-sample answer reversed back)."""
     x_at, y_at = spec.sweep
 
     def variant(*args):
-        args = list(args)
-        n = len(args[x_at])
+        args, n = list(args), len(args[x_at])
         args[x_at] = np.asarray(args[x_at])[::-1]
         if y_at is not None:
             args[y_at] = np.asarray(args[y_at])[::-1]
@@ -70,9 +63,8 @@ def _reversed_samples(spec) -> Callable:
     return variant
 
 
-# hint: (parameter, change, ...), one probe per change (None: the parameter's default, else
-# 1000). No "one step too many": it is a known slip of gradient_descent, the only check
-# with n_steps (never reached here).
+# hint: (parameter, change, ...), a probe per change; None: the default (else 1000). No "one
+# step too many": gradient_descent, the only check with n_steps, has it as a known slip.
 _PROBES = {
     "The learning rate divides your step: multiply by lr instead (lr * ...), do not divide "
     "by it.": ("lr", lambda v: 1.0 / v if v else v),
@@ -125,9 +117,8 @@ START_HINT = (
 
 
 def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
-    """(hint, variant) for the training checks: the reference started from ``w`` all
-    ones (with ``b`` 0 or 1) instead of zero. ``reference_from(*args, w0=..., b0=...)``
-    is the reference with a given start."""
+    """(hint, variant) for the training checks: ``reference_from(*args, w0=..., b0=...)``
+    started from ``w`` all ones (with ``b`` 0 or 1) instead of zero."""
 
     def variant(b0):
         return lambda *args: reference_from(*args, w0=np.ones(np.shape(args[0])[1]), b0=b0)
@@ -165,7 +156,7 @@ def _is_differences(expected, received) -> bool:
     """The values whose differences are expected: one more than them, or as many (the
     first difference replaced by the first value)."""
     got, want = np.asarray(received, dtype=float), np.asarray(expected, dtype=float)
-    if got.ndim < 1 or len(got) == 0:
+    if want.ndim < 1 or got.ndim < 1 or len(got) == 0:
         return got.ndim == 1 and want.shape == (0,)
     return _close(np.diff(got, axis=0), want) or (
         len(got) == len(want) and _close(np.diff(got, axis=0), want[1:])
@@ -190,9 +181,7 @@ _RELATIONS = {
         _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e)) and not _close(e, 1.0)
     ),
     "Return the differences between consecutive rows (np.diff: each value minus the "
-    "previous one), not the values themselves.": lambda e, r: (
-        np.ndim(e) >= 1 and _is_differences(e, r)
-    ),
+    "previous one), not the values themselves.": _is_differences,
     "Your numbers are cut to whole numbers (int(), round(), // or an integer array): keep "
     "them as floats (np.asarray(..., dtype=float), / rather than //).": lambda e, r: any(
         _close(r, cut(np.asarray(e, float)))
@@ -216,29 +205,23 @@ def _safe(relation, expected, received) -> bool:
 
 
 def output_relation(spec, answers: dict, searches: bool = True) -> str:
-    """The hint of the first relation between the reference's output and the learner's
-    answer that holds on every answered case, or ``""``: the spec's own relations, then
-    the general ones. For a tuple, each returned value must be either right on every
-    case or in the relation on every case (a value right on some cases and related on
-    others fits no single slip)."""
+    """The hint of the first relation (the spec's own, then the general ones) between the
+    reference's output and the learner's answer that holds on every answered case, or "".
+    Each returned value must be right on every case or in the relation on every case."""
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
-    hint = next(filter(None, (relation(spec, answers) for relation in spec.relations)), "")
-    hint = (
-        hint
-        or _only_one_value(spec, answers, expected)
-        or _rearranged(spec, answers, expected, swap=True)
-    )
+    own = (relation(spec, answers) for relation in spec.relations)
+    hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
+    hint = hint or _rearranged(spec, answers, expected, swap=True)
     if hint:
         return hint
     cases = [(_parts(expected[j]), _parts(answer)) for j, answer in answers.items()]
     if len({len(parts) for case in cases for parts in case}) > 1:
         return ""  # not as many values as expected, or not on every case
-    places = range(len(cases[0][0]))
-    right = [all(_close(want[m], got[m]) for want, got in cases) for m in places]
+    # places[m]: the (expected, answer) pairs of the m-th returned value, one a case
+    places = [[(want[m], got[m]) for want, got in cases] for m in range(len(cases[0][0]))]
+    right = [all(_close(*pair) for pair in place) for place in places]
     for hint, relation in _RELATIONS.items():
-        related = [
-            all(_safe(relation, want[m], got[m]) for want, got in cases) for m in places
-        ]
+        related = [all(_safe(relation, *pair) for pair in place) for place in places]
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
     return (
@@ -261,10 +244,9 @@ def _only_one_value(spec, answers: dict, expected: dict) -> str:
             and _close(expected[j][m], answer)
             for j, answer in answers.items()
         ):
-            listed = ", ".join(names)
             return (
-                f"Expected {len(names)} values ({listed}), got one: you returned only "
-                f"{name}; return all of them, in that order."
+                f"Expected {len(names)} values ({', '.join(names)}), got one: you "
+                f"returned only {name}; return all of them, in that order."
             )
     return ""
 
@@ -297,8 +279,7 @@ def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
 
 
 def _never_moves(spec, answers: dict, expected: dict) -> str:
-    """A training function whose weights (or counts) stay 0 on every case, while the
-    reference's move on some case."""
+    """A training function whose weights (or counts) stay 0 while the reference's move."""
     names = spec.outputs or ("w",)
 
     def zero(value):  # its weights (the values named w..., b... or c...) all 0
@@ -349,10 +330,10 @@ def _whole(value) -> bool:
 def _whole_numbers(cases: list) -> str:
     """Where an answer differs, it is made of whole numbers (the expected value has a
     fraction there, or is itself whole and follows from one that had), on every case."""
-    differ = [
+    wrong = [
         (w, g) for case in cases for w, g in zip(*case, strict=True) if not _close(g, w)
     ]
-    if not all(_whole(g) for _, g in differ) or all(_whole(w) for w, _ in differ):
+    if not all(_whole(g) for _, g in wrong) or all(_whole(w) for w, _ in wrong):
         return ""
     return (
         "Your answers are whole numbers where the expected ones are not: an integer "
@@ -361,21 +342,18 @@ def _whole_numbers(cases: list) -> str:
     )
 
 
-_ROUNDS = (  # parameter, unit, how to stop
-    (
-        "max_epochs",
-        "sweeps",
-        "Stop only after a whole sweep without a mistake (a flag set anew for each sample "
-        "ends up saying only whether the last one was right), or after max_epochs sweeps.",
-    ),
-    ("n_steps", "steps", "Take exactly n_steps steps, with no test to stop before."),
-)
+_STOP = {  # for each count: how to stop when it stops too early
+    "max_epochs": "Stop only after a whole sweep without a mistake (a flag set anew for "
+    "each sample ends up saying only whether the last one was right), or after "
+    "max_epochs sweeps.",
+    "n_steps": "Take exactly n_steps steps, with no test to stop before.",
+}
 
 
 def _fewer_rounds(spec, answers: dict) -> str:
     """The answers are the reference's after fewer sweeps or steps than asked for: a
     fixed number (the count is ignored), or fewer on some cases (a stop too early)."""
-    for name, unit, stop in _ROUNDS:
+    for name, unit in (("max_epochs", "sweeps"), ("n_steps", "steps")):
         if _position(spec.params, name) is None:
             continue
         for k in (*range(1, 11), 20, 50, 100, 1000):
@@ -389,7 +367,7 @@ def _fewer_rounds(spec, answers: dict) -> str:
         if _stops_early(spec, name, answers):
             return (
                 f"Your function stops too early: on some cases it makes fewer {unit} "
-                f"than the rule. {stop}"
+                f"than the rule. {_STOP[name]}"
             )
     return ""
 
@@ -397,17 +375,13 @@ def _fewer_rounds(spec, answers: dict) -> str:
 def _stops_early(spec, name: str, answers: dict) -> bool:
     """Whether every answer is the reference's after at most as many rounds (``name``)
     as asked, and after fewer on some case."""
-
-    def same(output, answer) -> bool:
-        return _mismatch(output, answer, spec.rtol, spec.atol, spec.outputs) is None
-
     at, fewer = _position(spec.params, name), False
     for j, answer in sorted(answers.items(), key=lambda item: item[0] != min(answers)):
         args = list(spec.cases[j].args)
         if len(args) <= at:
             args.append(_defaults(spec.params)[at])
         full = _quietly(spec.reference, *args)
-        if same(full, answer):
+        if _mismatch(full, answer, spec.rtol, spec.atol, spec.outputs) is None:
             continue
         for k in range(int(args[at])):
             if time.monotonic() > _SOFT_DEADLINE[0]:
@@ -416,10 +390,10 @@ def _stops_early(spec, name: str, answers: dict) -> bool:
                 output = _quietly(spec.reference, *args[:at], k, *args[at + 1 :])
             except Exception:  # e.g. max_epochs must be at least 1
                 continue
-            if same(output, answer):
+            if _mismatch(output, answer, spec.rtol, spec.atol, spec.outputs) is None:
                 fewer = True
                 break
-            if same(output, full):
+            if _mismatch(output, full, spec.rtol, spec.atol, spec.outputs) is None:
                 return False  # converged before: no smaller count gives the answer
         else:
             return False
@@ -427,8 +401,7 @@ def _stops_early(spec, name: str, answers: dict) -> bool:
 
 
 def _constant_factor(spec, answers: dict, expected: dict) -> str:
-    """Every answer is r times the expected one, the same r (not 1) on every case; for
-    numbers compared with a tolerance only."""
+    """Every answer is r times the expected one, the same r (not 1) on every case."""
     if spec.rtol == 0 and spec.atol == 0:
         return ""
     ratios = []
