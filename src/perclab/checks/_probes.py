@@ -1,12 +1,10 @@
 """Probes and relations: general diagnoses that hold across the checks.
 
-A probe runs the *reference* on perturbed arguments (the learning rate inverted, one step
-or one sweep fewer, the samples in reverse order, the bias dropped, ...) or from a
-perturbed start; a relation compares the learner's answer with the reference's (values
-swapped or copied, a square, whole numbers, nothing moving, a constant factor, ...). Each
-is named only when it holds on every case that returned. A probe is derived from the
-signature of the exercise (its parameter names and which arguments are the samples), so
-it applies to every check whose function has such a parameter.
+A probe runs the *reference* on perturbed arguments (the learning rate inverted, one sweep
+fewer, the samples reversed, ...) or from another start, chosen by the exercise's
+signature (its parameter names, which arguments are the samples); a relation links the
+learner's answer to the reference's (values swapped, a square, whole numbers, nothing
+moving, a constant factor, ...). Each is named only when it holds on every answered case.
 """
 
 from __future__ import annotations
@@ -27,12 +25,11 @@ def _defaults(params) -> dict[int, object]:
 
 
 def _position(params, name: str) -> int | None:
-    names = [p.partition("=")[0] for p in params]
-    return names.index(name) if name in names else None
+    return next((k for k, p in enumerate(params) if p.partition("=")[0] == name), None)
 
 
 def _with_arg(spec, name: str, change: Callable) -> Callable | None:
-    """The reference with argument ``name`` replaced by ``change(it)`` (None if none)."""
+    """The reference with argument ``name`` replaced by ``change(it)`` (or None)."""
     k = _position(spec.params, name)
     if k is None:
         return None
@@ -228,7 +225,7 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
         _rearranged(spec, answers, expected, swap=False)
         or _never_moves(spec, answers, expected)
         or _bias_never_moves(spec, answers, expected)
-        or _whole_numbers(cases)
+        or _whole_numbers(places)
         or (_fewer_rounds(spec, answers) if searches else "")
         or _constant_factor(spec, answers, expected)
     )
@@ -257,13 +254,11 @@ def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
     names = spec.outputs
     pairs = itertools.combinations if swap else itertools.permutations
     for a, b in pairs(range(len(names)), 2):
-        place = {a: b, b: a} if swap else {a: b}  # where each value is expected
+        at = {a: b, b: a} if swap else {a: b}  # answer[m] holds expected[at.get(m, m)]
         if all(
             isinstance(answer, (tuple, list))
             and len(answer) == len(names)
-            and all(
-                _close(answer[m], expected[j][place.get(m, m)]) for m in range(len(names))
-            )
+            and all(_close(answer[m], expected[j][at.get(m, m)]) for m in range(len(names)))
             for j, answer in answers.items()
         ):
             if swap:
@@ -327,12 +322,10 @@ def _whole(value) -> bool:
     return bool(np.all(np.isfinite(v)) and np.all(v == np.round(v)))
 
 
-def _whole_numbers(cases: list) -> str:
+def _whole_numbers(places: list) -> str:
     """Where an answer differs, it is made of whole numbers (the expected value has a
     fraction there, or is itself whole and follows from one that had), on every case."""
-    wrong = [
-        (w, g) for case in cases for w, g in zip(*case, strict=True) if not _close(g, w)
-    ]
+    wrong = [(w, g) for place in places for w, g in place if not _close(g, w)]
     if not all(_whole(g) for _, g in wrong) or all(_whole(w) for w, _ in wrong):
         return ""
     return (
