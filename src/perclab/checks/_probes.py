@@ -29,7 +29,8 @@ def _position(params, name: str) -> int | None:
 
 
 def _with_arg(spec, name: str, change: Callable) -> Callable | None:
-    """The reference with argument ``name`` replaced by ``change(it)`` (or None)."""
+    """The reference with argument ``name`` replaced by ``change(it)``, or by its default
+    when ``change`` is None; None when there is no such parameter."""
     k = _position(spec.params, name)
     if k is None:
         return None
@@ -137,12 +138,9 @@ def _parts(value) -> list:
 
 def _labels_from_scores(expected, received) -> bool:
     want, got = np.asarray(expected), np.asarray(received, dtype=float)
-    return (
-        want.ndim == 1
-        and got.shape == want.shape
-        and set(np.unique(want)) <= {-1, 1}
-        and bool(np.all(np.where(got >= 0, 1, -1) == want))
-    )
+    if want.ndim != 1 or got.shape != want.shape or not set(np.unique(want)) <= {-1, 1}:
+        return False
+    return bool(np.all(np.where(got >= 0, 1, -1) == want))
 
 
 def _linear_kernel(A, B):
