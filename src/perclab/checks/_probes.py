@@ -1,11 +1,10 @@
-"""Probes: general diagnoses that hold across the checks.
+"""Probes and relations: general diagnoses that hold across the checks.
 
-A probe runs the *reference* on perturbed arguments (the learning rate inverted, one step
-or one sweep fewer, the samples in reverse order, the bias dropped, ...) or with a
-perturbed start, and is named only when it reproduces the learner's answer on every case
-that returned. Unlike the known slips of each check, a probe is derived from the
-signature of the exercise (its parameter names and which arguments are the samples), so
-it applies to every check whose function has such a parameter.
+A probe runs the *reference* on perturbed arguments (the learning rate inverted, one sweep
+fewer, the samples reversed, ...) or from another start, chosen by the exercise's
+signature (its parameter names, which arguments are the samples); a relation links the
+learner's answer to the reference's (values swapped, a square, whole numbers, nothing
+moving, a constant factor, ...). Each is named only when it holds on every answered case.
 """
 
 from __future__ import annotations
@@ -16,142 +15,97 @@ from collections.abc import Callable
 
 import numpy as np
 
+from perclab.checks._core import _SOFT_DEADLINE, _as_numbers, _fits, _mismatch, _quietly
+
 
 def _defaults(params) -> dict[int, object]:
     """Position -> default value, from parameters written as ``"lr=1.0"``."""
-    out = {}
-    for k, p in enumerate(params):
-        _, eq, value = p.partition("=")
-        if eq:
-            out[k] = float(value) if "." in value else int(value)
-    return out
+    written = [(k, p.partition("=")[2]) for k, p in enumerate(params) if "=" in p]
+    return {k: float(value) if "." in value else int(value) for k, value in written}
 
 
 def _position(params, name: str) -> int | None:
-    names = [p.partition("=")[0] for p in params]
-    return names.index(name) if name in names else None
+    return next((k for k, p in enumerate(params) if p.partition("=")[0] == name), None)
 
 
-def _with_arg(params, name: str, change: Callable) -> Callable | None:
-    """A perturbation of the arguments: the argument ``name`` replaced by ``change(it)``."""
-    k = _position(params, name)
+def _with_arg(spec, name: str, change: Callable) -> Callable | None:
+    """The reference with argument ``name`` replaced by ``change(it)``, or by its default
+    when ``change`` is None; None when there is no such parameter."""
+    k = _position(spec.params, name)
     if k is None:
         return None
-    defaults = _defaults(params)
+    defaults = _defaults(spec.params)
 
-    def perturb(args):
-        args = list(args)
-        while len(args) <= k:
-            if len(args) not in defaults:
-                raise ValueError("no default")
-            args.append(defaults[len(args)])
-        args[k] = change(args[k])
-        return tuple(args), None
+    def variant(*args):
+        args = [*args, *(defaults[i] for i in range(len(args), k + 1))]
+        args[k] = defaults.get(k, 1000) if change is None else change(args[k])
+        return spec.reference(*args)
 
-    return perturb
+    return variant
 
 
-def _reversed_samples(positions) -> Callable:
-    """A perturbation: the samples (and their labels) in reverse order; answers that have
-    one entry per sample are reversed back."""
-    x_at, y_at = positions
+def _reversed_samples(spec) -> Callable:
+    """The reference on the samples in reverse order (a per-sample answer reversed back)."""
+    x_at, y_at = spec.sweep
 
-    def perturb(args):
-        args = list(args)
-        n = len(args[x_at])
+    def variant(*args):
+        args, n = list(args), len(args[x_at])
         args[x_at] = np.asarray(args[x_at])[::-1]
         if y_at is not None:
             args[y_at] = np.asarray(args[y_at])[::-1]
+        output = spec.reference(*args)
+        if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
+            return output[::-1]
+        return output
 
-        def back(output):
-            if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
-                return output[::-1]
-            return output
+    return variant
 
-        return tuple(args), back
 
-    return perturb
+# hint: (parameter, change, ...), a probe per change; None: the default (else 1000). No "one
+# step too many": gradient_descent, the only check with n_steps, has it as a known slip.
+_PROBES = {
+    "The learning rate divides your step: multiply by lr instead (lr * ...), do not divide "
+    "by it.": ("lr", lambda v: 1.0 / v if v else v),
+    "Your step ignores the learning rate: multiply the step by lr.": ("lr", lambda v: 1.0),
+    "One step too few (an off-by-one in the loop): take exactly n_steps steps, for _ in "
+    "range(n_steps).": ("n_steps", lambda v: max(int(v) - 1, 0)),
+    "Only the first sweep counts: a return or break inside the loop over sweeps, "
+    "a reset to zero at the start of every sweep, or a test for change that "
+    "compares w with itself (w_old = w is not a copy when w changes in place: "
+    "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
+    "are done.": ("max_epochs", lambda v: min(int(v), 1)),
+    "max_epochs is ignored: stop after at most max_epochs sweeps, the number passed in "
+    "(pass it on to any function you call).": ("max_epochs", None, lambda v: 1000),
+    "The label is missing: multiply by y (each y_i), so that every point counts on its own "
+    "side.": ("y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
+    "The kernel is not used: compute the Gram matrix with kernel(X, X) (kernel(X_train, "
+    "X_new) for new points), not X @ X.T.": ("kernel", lambda k: _linear_kernel),
+    "The counts are missing from the score: weight each training point's term by its "
+    "count, f(x) = sum_j c_j y_j k(x_j, x).": ("counts", lambda v: np.ones(np.shape(v))),
+    "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs sweeps, "
+    "for _ in range(max_epochs).": ("max_epochs", lambda v: max(int(v) - 1, 0)),
+    "One sweep too many (an off-by-one in the loop over sweeps): allow at most max_epochs "
+    "sweeps, for _ in range(max_epochs), "
+    "not range(max_epochs + 1).": ("max_epochs", lambda v: int(v) + 1),
+    "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).": (
+        "fit_bias",
+        lambda v: not v,
+    ),
+    "The bias b is ignored: add it to the score, w @ x + b.": ("b", lambda v: 0.0),
+}
 
 
 def general_probes(spec) -> list[tuple[str, Callable]]:
-    """(hint, variant) for every general probe that fits ``spec``'s signature: each
-    variant is the reference run on perturbed arguments."""
-    params = spec.params
-    max_epochs_default = _defaults(params).get(_position(params, "max_epochs"), 1000)
-    # hint: (parameter, change, ...), one probe per change. No "one step too many": it is
-    # a known slip of gradient_descent, the only check with n_steps (never reached here).
-    table = {
-        "The learning rate divides your step: multiply by lr instead (lr * ...), do not "
-        "divide by it.": ("lr", lambda v: 1.0 / v if v else v),
-        "Your step ignores the learning rate: multiply the step by lr.": (
-            "lr",
-            lambda v: 1.0,
-        ),
-        "One step too few (an off-by-one in the loop): take exactly n_steps steps, for _ "
-        "in range(n_steps).": ("n_steps", lambda v: max(int(v) - 1, 0)),
-        "Only the first sweep counts: a return or break inside the loop over sweeps, "
-        "a reset to zero at the start of every sweep, or a test for change that "
-        "compares w with itself (w_old = w is not a copy when w changes in place: "
-        "w_old = w.copy()). Repeat the sweeps until one has no mistake or max_epochs "
-        "are done.": ("max_epochs", lambda v: min(int(v), 1)),
-        "max_epochs is ignored: stop after at most max_epochs sweeps, the number passed in "
-        "(pass it on to any function you call).": (
-            "max_epochs",
-            lambda v: max_epochs_default,
-            lambda v: 1000,
-        ),
-        "The label is missing: multiply by y (each y_i), so that every point counts on its "
-        "own side.": ("y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
-        "The kernel is not used: compute the Gram matrix with kernel(X, X) "
-        "(kernel(X_train, X_new) for new points), not X @ X.T.": (
-            "kernel",
-            lambda k: _linear_kernel,
-        ),
-        "The counts are missing from the score: weight each training point's term by its "
-        "count, f(x) = sum_j c_j y_j k(x_j, x).": (
-            "counts",
-            lambda v: np.ones(np.shape(v)),
-        ),
-        "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs "
-        "sweeps, for _ in range(max_epochs).": ("max_epochs", lambda v: max(int(v) - 1, 0)),
-        "One sweep too many (an off-by-one in the loop over sweeps): allow at most "
-        "max_epochs sweeps, for _ in range(max_epochs), not range(max_epochs + 1).": (
-            "max_epochs",
-            lambda v: int(v) + 1,
-        ),
-        "fit_bias is ignored: with fit_bias=True measure the absorbed points (x_i, 1).": (
-            "fit_bias",
-            lambda v: not v,
-        ),
-        "The bias b is ignored: add it to the score, w @ x + b.": ("b", lambda v: 0.0),
-    }
-    candidates = [
-        (hint, _with_arg(params, name, change))
-        for hint, (name, *changes) in table.items()
+    """(hint, variant) for every general probe that fits ``spec``'s signature."""
+    probes = [
+        (hint, _with_arg(spec, name, change))
+        for hint, (name, *changes) in _PROBES.items()
         for change in changes
     ]
     if spec.sweep is not None:
-        candidates.append(
-            (
-                "You visit the samples in reverse order: sweep them in the given order, "
-                "i = 0, 1, ..., n - 1.",
-                _reversed_samples(spec.sweep),
-            )
-        )
-    return [
-        (hint, _variant(spec.reference, perturb))
-        for hint, perturb in candidates
-        if perturb is not None
-    ]
-
-
-def _variant(reference: Callable, perturb: Callable) -> Callable:
-    def variant(*args):
-        new_args, back = perturb(args)
-        output = reference(*new_args)
-        return output if back is None else back(output)
-
-    return variant
+        reverse = "You visit the samples in reverse order: sweep them in the given order, "
+        probes.append((reverse + "i = 0, 1, ..., n - 1.", _reversed_samples(spec)))
+    return [(hint, variant) for hint, variant in probes if variant is not None]
 
 
 START_HINT = (
@@ -161,18 +115,13 @@ START_HINT = (
 
 
 def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
-    """(hint, variant) for the training checks: the reference started from ``w`` all
-    ones (with ``b`` 0 or 1) instead of zero. ``reference_from(*args, w0=..., b0=...)``
-    is the reference with a given start."""
+    """(hint, variant) for the training checks: ``reference_from(*args, w0=..., b0=...)``
+    started from ``w`` all ones (with ``b`` 0 or 1) instead of zero."""
 
-    def make(b0):
-        def variant(*args):
-            d = np.shape(args[0])[1]
-            return reference_from(*args, w0=np.ones(d), b0=b0)
+    def variant(b0):
+        return lambda *args: reference_from(*args, w0=np.ones(np.shape(args[0])[1]), b0=b0)
 
-        return variant
-
-    return [(START_HINT, make(0.0)), (START_HINT, make(1.0))]
+    return [(START_HINT, variant(0.0)), (START_HINT, variant(1.0))]
 
 
 def _close(a, b) -> bool:
@@ -189,12 +138,9 @@ def _parts(value) -> list:
 
 def _labels_from_scores(expected, received) -> bool:
     want, got = np.asarray(expected), np.asarray(received, dtype=float)
-    return (
-        want.ndim == 1
-        and got.shape == want.shape
-        and set(np.unique(want)) <= {-1, 1}
-        and bool(np.all(np.where(got >= 0, 1, -1) == want))
-    )
+    if want.ndim != 1 or got.shape != want.shape or not set(np.unique(want)) <= {-1, 1}:
+        return False
+    return bool(np.all(np.where(got >= 0, 1, -1) == want))
 
 
 def _linear_kernel(A, B):
@@ -205,7 +151,7 @@ def _is_differences(expected, received) -> bool:
     """The values whose differences are expected: one more than them, or as many (the
     first difference replaced by the first value)."""
     got, want = np.asarray(received, dtype=float), np.asarray(expected, dtype=float)
-    if got.ndim < 1 or len(got) == 0:
+    if want.ndim < 1 or got.ndim < 1 or len(got) == 0:
         return got.ndim == 1 and want.shape == (0,)
     return _close(np.diff(got, axis=0), want) or (
         len(got) == len(want) and _close(np.diff(got, axis=0), want[1:])
@@ -230,12 +176,11 @@ _RELATIONS = {
         _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e)) and not _close(e, 1.0)
     ),
     "Return the differences between consecutive rows (np.diff: each value minus the "
-    "previous one), not the values themselves.": lambda e, r: (
-        np.ndim(e) >= 1 and _is_differences(e, r)
-    ),
+    "previous one), not the values themselves.": _is_differences,
     "Your numbers are cut to whole numbers (int(), round(), // or an integer array): keep "
     "them as floats (np.asarray(..., dtype=float), / rather than //).": lambda e, r: any(
-        _close(r, cut(np.asarray(e, float))) for cut in _CUTS
+        _close(r, cut(np.asarray(e, float)))
+        for cut in (np.trunc, np.round, np.floor, np.ceil)
     ),
     "You return whether each point was ever a mistake (0 or 1, True or False), not "
     "how many times: add 1 to its count on every mistake (c[i] += 1), never set "
@@ -245,59 +190,80 @@ _RELATIONS = {
         and _close(r, np.asarray(e, float) > 0)
     ),
 }
-_CUTS = (np.trunc, np.round, np.floor, np.ceil)
 
 
-def _whole(value) -> bool:
-    v = np.asarray(value, dtype=float)
-    return bool(np.all(np.isfinite(v)) and np.all(v == np.round(v)))
+def _safe(relation, expected, received) -> bool:
+    try:
+        return bool(relation(expected, received))
+    except Exception:
+        return False
 
 
 def output_relation(spec, answers: dict, searches: bool = True) -> str:
-    """The hint of the first relation between the reference's output and the learner's
-    answer that holds on every answered case, or ``""``: the spec's own relations, then
-    the general ones. For a tuple, each returned value must be either right on every
-    case or in the relation on every case (a value right on some cases and related on
-    others fits no single slip)."""
-    from perclab.checks._core import _quietly
-
+    """The hint of the first relation (the spec's own, then the general ones) between the
+    reference's output and the learner's answer that holds on every answered case, or "".
+    Each returned value must be right on every case or in the relation on every case."""
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
-    for relation in spec.relations:
-        hint = relation(spec, answers)
-        if hint:
-            return hint
-    only = _only_one_value(spec, answers, expected) or _swapped(spec, answers, expected)
-    if only:
-        return only
-    pairs = []
-    for j, answer in answers.items():
-        want, got = _parts(expected[j]), _parts(answer)
-        if len(want) != len(got):
-            return ""
-        pairs.append(list(zip(want, got, strict=True)))
-    n_parts = len(pairs[0]) if pairs else 0
-    if any(len(p) != n_parts for p in pairs):
-        return ""
-    right = [all(_close(*p[m]) for p in pairs) for m in range(n_parts)]
+    own = (relation(spec, answers) for relation in spec.relations)
+    hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
+    hint = hint or _rearranged(spec, answers, expected, swap=True)
+    if hint:
+        return hint
+    cases = [(_parts(expected[j]), _parts(answer)) for j, answer in answers.items()]
+    if len({len(parts) for case in cases for parts in case}) > 1:
+        return ""  # not as many values as expected, or not on every case
+    # places[m]: the (expected, answer) pairs of the m-th returned value, one a case
+    places = [[(want[m], got[m]) for want, got in cases] for m in range(len(cases[0][0]))]
+    right = [all(_close(*pair) for pair in place) for place in places]
     for hint, relation in _RELATIONS.items():
-        related = [all(_safe(relation, *p[m]) for p in pairs) for m in range(n_parts)]
+        related = [all(_safe(relation, *pair) for pair in place) for place in places]
         if not all(right) and all(r or q for r, q in zip(right, related, strict=True)):
             return hint
     return (
-        _copied(spec, answers, expected)
+        _rearranged(spec, answers, expected, swap=False)
         or _never_moves(spec, answers, expected)
         or _bias_never_moves(spec, answers, expected)
-        or _whole_numbers(answers, expected)
+        or _whole_numbers(places)
         or (_fewer_rounds(spec, answers) if searches else "")
         or _constant_factor(spec, answers, expected)
     )
 
 
-def _copied(spec, answers: dict, expected: dict) -> str:
-    """One returned value holds another's value on every case, the rest right."""
+def _only_one_value(spec, answers: dict, expected: dict) -> str:
+    """The answer is one of the returned values alone, the same one on every case."""
     names = spec.outputs
-    for a, b in itertools.permutations(range(len(names)), 2):
-        if _rearranged(names, answers, expected, {a: b}):
+    for m, name in enumerate(names):
+        if all(
+            isinstance(expected[j], tuple)
+            and not isinstance(answer, tuple)
+            and _close(expected[j][m], answer)
+            for j, answer in answers.items()
+        ):
+            return (
+                f"Expected {len(names)} values ({', '.join(names)}), got one: you "
+                f"returned only {name}; return all of them, in that order."
+            )
+    return ""
+
+
+def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
+    """Two returned values in each other's place (``swap``), or one holding another's value
+    and the rest right, on every answered case."""
+    names = spec.outputs
+    pairs = itertools.combinations if swap else itertools.permutations
+    for a, b in pairs(range(len(names)), 2):
+        at = {a: b, b: a} if swap else {a: b}  # answer[m] holds expected[at.get(m, m)]
+        if all(
+            isinstance(answer, (tuple, list))
+            and len(answer) == len(names)
+            and all(_close(answer[m], expected[j][at.get(m, m)]) for m in range(len(names)))
+            for j, answer in answers.items()
+        ):
+            if swap:
+                return (
+                    f"The values are in the wrong order ({names[a]} and {names[b]} are in "
+                    f"each other's place): return ({', '.join(names)})."
+                )
             return (
                 f"You returned the value of {names[b]} as {names[a]} too: compute "
                 f"{names[a]} on its own (each returned value counts something else)."
@@ -305,32 +271,60 @@ def _copied(spec, answers: dict, expected: dict) -> str:
     return ""
 
 
-def _rearranged(names, answers: dict, expected: dict, moved: dict) -> bool:
-    """Whether every answer holds, at each place m, the expected value at
-    ``moved.get(m, m)``."""
-    return all(
-        isinstance(answer, (tuple, list))
-        and len(answer) == len(names)
-        and all(_close(answer[m], expected[j][moved.get(m, m)]) for m in range(len(names)))
-        for j, answer in answers.items()
+def _never_moves(spec, answers: dict, expected: dict) -> str:
+    """A training function whose weights (or counts) stay 0 while the reference's move."""
+    names = spec.outputs or ("w",)
+
+    def zero(value):  # its weights (the values named w..., b... or c...) all 0
+        parts = [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
+        return bool(parts) and all(_close(p, np.zeros(np.shape(p))) for p in parts)
+
+    if spec.sweep is None or not all(zero(answer) for answer in answers.values()):
+        return ""
+    if all(zero(expected[j]) for j in answers):
+        return ""
+    return (
+        "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
+        "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
+        "must cause an update."
     )
 
 
-def _whole_numbers(answers: dict, expected: dict) -> str:
+def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
+    """The bias in the answer (a returned value named b, b_new, b_pocket, ...) never
+    leaves its start (0, or the b passed in) while the reference's does."""
+    names = spec.outputs
+    at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
+    b_at = _position(spec.params, "b")
+
+    def stays(value, j):
+        start = 0.0 if b_at is None else spec.cases[j].args[b_at]
+        return _close(_parts(value)[at[0]], start)
+
+    if len(at) != 1 or not all(stays(answer, j) for j, answer in answers.items()):
+        return ""
+    if all(stays(expected[j], j) for j in answers):
+        return ""
+    return (
+        f"The bias was never updated ({names[at[0]]} stays at its start): on a mistake "
+        "change b too, b + lr * y (b + y when there is no lr)."
+    )
+
+
+def _whole(value) -> bool:
+    """Whether ``value`` (each of its parts) holds only whole numbers."""
+    try:
+        v = np.concatenate([np.ravel(np.asarray(p, dtype=float)) for p in _parts(value)])
+    except (TypeError, ValueError):
+        return False
+    return bool(np.all(np.isfinite(v)) and np.all(v == np.round(v)))
+
+
+def _whole_numbers(places: list) -> str:
     """Where an answer differs, it is made of whole numbers (the expected value has a
     fraction there, or is itself whole and follows from one that had), on every case."""
-    cut = False
-    for j, answer in answers.items():
-        want, got = _parts(expected[j]), _parts(answer)
-        if len(want) != len(got):
-            return ""
-        for w, g in zip(want, got, strict=True):
-            if _close(g, w):
-                continue
-            if not _whole(_numbers(g)):
-                return ""
-            cut = cut or not _whole(_numbers(w))
-    if not cut:
+    wrong = [(w, g) for place in places for w, g in place if not _close(g, w)]
+    if not all(_whole(g) for _, g in wrong) or all(_whole(w) for w, _ in wrong):
         return ""
     return (
         "Your answers are whole numbers where the expected ones are not: an integer "
@@ -339,27 +333,24 @@ def _whole_numbers(answers: dict, expected: dict) -> str:
     )
 
 
-def _numbers(value):
-    try:
-        return np.concatenate([np.ravel(np.asarray(p, dtype=float)) for p in _parts(value)])
-    except (TypeError, ValueError):
-        return np.array([np.nan])
+_STOP = {  # for each count: how to stop when it stops too early
+    "max_epochs": "Stop only after a whole sweep without a mistake (a flag set anew for "
+    "each sample ends up saying only whether the last one was right), or after "
+    "max_epochs sweeps.",
+    "n_steps": "Take exactly n_steps steps, with no test to stop before.",
+}
 
 
 def _fewer_rounds(spec, answers: dict) -> str:
     """The answers are the reference's after fewer sweeps or steps than asked for: a
     fixed number (the count is ignored), or fewer on some cases (a stop too early)."""
-    from perclab.checks._core import _fits
-
     for name, unit in (("max_epochs", "sweeps"), ("n_steps", "steps")):
         if _position(spec.params, name) is None:
             continue
         for k in (*range(1, 11), 20, 50, 100, 1000):
-            if _past_soft_deadline():
+            if time.monotonic() > _SOFT_DEADLINE[0]:
                 return ""
-            fixed = _with_arg(spec.params, name, lambda v, k=k: k)
-            variant = _variant(spec.reference, fixed)
-            if _fits(spec, variant, answers, min(answers)):
+            if _fits(spec, _with_arg(spec, name, lambda v, k=k: k), answers, min(answers)):
                 return (
                     f"{name} is ignored: your function always makes {k} {unit}. Use the "
                     f"{name} passed in (and pass it on to any function you call)."
@@ -367,29 +358,14 @@ def _fewer_rounds(spec, answers: dict) -> str:
         if _stops_early(spec, name, answers):
             return (
                 f"Your function stops too early: on some cases it makes fewer {unit} "
-                "than the rule. "
-                + (
-                    "Take exactly n_steps steps, with no test to stop before."
-                    if unit == "steps"
-                    else "Stop only after a whole sweep without a mistake (a flag set "
-                    "anew for each sample ends up saying only whether the last one was "
-                    "right), or after max_epochs sweeps."
-                )
+                f"than the rule. {_STOP[name]}"
             )
     return ""
-
-
-def _past_soft_deadline() -> bool:
-    from perclab.checks import _core
-
-    return time.monotonic() > _core._SOFT_DEADLINE[0]
 
 
 def _stops_early(spec, name: str, answers: dict) -> bool:
     """Whether every answer is the reference's after at most as many rounds (``name``)
     as asked, and after fewer on some case."""
-    from perclab.checks._core import _mismatch, _quietly
-
     at, fewer = _position(spec.params, name), False
     for j, answer in sorted(answers.items(), key=lambda item: item[0] != min(answers)):
         args = list(spec.cases[j].args)
@@ -399,7 +375,7 @@ def _stops_early(spec, name: str, answers: dict) -> bool:
         if _mismatch(full, answer, spec.rtol, spec.atol, spec.outputs) is None:
             continue
         for k in range(int(args[at])):
-            if _past_soft_deadline():
+            if time.monotonic() > _SOFT_DEADLINE[0]:
                 return False
             try:
                 output = _quietly(spec.reference, *args[:at], k, *args[at + 1 :])
@@ -415,48 +391,8 @@ def _stops_early(spec, name: str, answers: dict) -> bool:
     return fewer
 
 
-def _swapped(spec, answers: dict, expected: dict) -> str:
-    """Two returned values in each other's place, on every answered case."""
-    names = spec.outputs
-    for a, b in itertools.combinations(range(len(names)), 2):
-        if _rearranged(names, answers, expected, {a: b, b: a}):
-            return (
-                f"The values are in the wrong order ({names[a]} and {names[b]} are in "
-                f"each other's place): return ({', '.join(names)})."
-            )
-    return ""
-
-
-def _never_moves(spec, answers: dict, expected: dict) -> str:
-    """A training function whose weights (or counts) stay 0 on every case, while the
-    reference's move on some case."""
-    if spec.sweep is None:
-        return ""
-
-    def weights(value):
-        parts, names = _parts(value), spec.outputs or ("w",)
-        return [p for p, n in zip(parts, names, strict=False) if n[0] in "wbc"]
-
-    moved = False
-    for j, answer in answers.items():
-        got = weights(answer)
-        if not got or not all(_close(g, np.zeros(np.shape(g))) for g in got):
-            return ""
-        moved = moved or not all(_close(e, 0 * np.asarray(e)) for e in weights(expected[j]))
-    if not moved:
-        return ""
-    return (
-        "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
-        "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
-        "must cause an update."
-    )
-
-
 def _constant_factor(spec, answers: dict, expected: dict) -> str:
-    """Every answer is r times the expected one, the same r (not 1) on every case; for
-    numbers compared with a tolerance only."""
-    from perclab.checks._core import _as_numbers
-
+    """Every answer is r times the expected one, the same r (not 1) on every case."""
     if spec.rtol == 0 and spec.atol == 0:
         return ""
     ratios = []
@@ -465,11 +401,9 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
             return ""
         want, got = np.asarray(expected[j], dtype=float), _as_numbers(answer)
         big = np.abs(want) > 1e-9
-        if (
-            got is None
-            or got.shape != want.shape
-            or not np.allclose(got[~big], 0.0, atol=1e-9)
-        ):
+        if got is None or got.shape != want.shape:
+            return ""
+        if not np.allclose(got[~big], 0.0, atol=1e-9):
             return ""
         ratios.extend((got[big] / want[big]).ravel())
     r = float(np.median(ratios)) if len(ratios) >= 3 else 1.0
@@ -482,57 +416,3 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
         f"Every answer is exactly {r:.6g} times the expected one: a constant factor is "
         f"wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
     ).strip()
-
-
-def _only_one_value(spec, answers: dict, expected: dict) -> str:
-    """The answer is one of the returned values alone, the same one on every case."""
-    names = spec.outputs
-    if not names or not answers:
-        return ""
-    for m, name in enumerate(names):
-        if all(
-            isinstance(expected[j], tuple)
-            and not isinstance(answer, tuple)
-            and _close(expected[j][m], answer)
-            for j, answer in answers.items()
-        ):
-            listed = ", ".join(names)
-            return (
-                f"Expected {len(names)} values ({listed}), got one: you returned only "
-                f"{name}; return all of them, in that order."
-            )
-    return ""
-
-
-def _safe(relation, expected, received) -> bool:
-    try:
-        return bool(relation(expected, received))
-    except Exception:
-        return False
-
-
-def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
-    """The bias in the answer (a returned value named b, b_new, b_pocket, ...) never
-    leaves its start (0, or the b passed in) while the reference's does."""
-    names = spec.outputs
-    at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
-    if len(at) != 1:
-        return ""
-    at = at[0]
-    params = [p.partition("=")[0] for p in spec.params]
-    moved = False
-    for j, answer in answers.items():
-        got = _parts(answer)
-        if len(got) != len(names):
-            return ""
-        args = spec.cases[j].args
-        start = args[params.index("b")] if "b" in params else 0.0
-        if not _close(got[at], start):
-            return ""
-        moved = moved or not _close(_parts(expected[j])[at], start)
-    if not moved:
-        return ""
-    return (
-        f"The bias was never updated ({names[at]} stays at its start): on a mistake "
-        "change b too, b + lr * y (b + y when there is no lr)."
-    )
