@@ -1313,7 +1313,7 @@ def mistake_zero_d_array(x, y, w, b):
 # ----------------------------------------------------------------------------------
 
 
-@wrong(L, "Each sample alone gives the right value")
+@wrong(L, "Divide by n, the number of samples")
 def loss_mean_over_mistakes_only(w, X, y):
     m = y * (X @ w)
     return np.mean(-m[m <= 0]) if np.any(m <= 0) else 0.0

@@ -206,6 +206,7 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
     own = (relation(spec, answers) for relation in spec.relations)
     hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
+    hint = hint or _returns_an_argument(spec, answers, expected)
     hint = hint or _rearranged(spec, answers, expected, swap=True)
     if hint:
         return hint
@@ -242,6 +243,26 @@ def _only_one_value(spec, answers: dict, expected: dict) -> str:
             return (
                 f"Expected {len(names)} values ({', '.join(names)}), got one: you "
                 f"returned only {name}; return all of them, in that order."
+            )
+    return ""
+
+
+def _returns_an_argument(spec, answers: dict, expected: dict) -> str:
+    """The answer is one of the arguments as it was passed in, on every case, where the
+    reference's answer differs from it on some case."""
+    for i, param in enumerate(spec.params):
+
+        def passed(value, j, i=i):
+            args = spec.cases[j].args
+            return len(args) > i and _close(value, args[i])
+
+        if all(passed(answer, j) for j, answer in answers.items()) and not all(
+            passed(expected[j], j) for j in answers
+        ):
+            return (
+                f"You returned the argument {param.partition('=')[0]} as it was passed "
+                "in: return the new value your function computes (a loop that updates a "
+                "copy must return the copy)."
             )
     return ""
 
@@ -395,7 +416,7 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
     """Every answer is r times the expected one, the same r (not 1) on every case."""
     if spec.rtol == 0 and spec.atol == 0:
         return ""
-    ratios = []
+    per_case = {}  # case -> the ratios answer / expected where the expected value is not 0
     for j, answer in answers.items():
         if isinstance(expected[j], (tuple, bool)):
             return ""
@@ -405,9 +426,12 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
             return ""
         if not np.allclose(got[~big], 0.0, atol=1e-9):
             return ""
-        ratios.extend((got[big] / want[big]).ravel())
+        per_case[j] = (got[big] / want[big]).ravel()
+    ratios = np.concatenate(list(per_case.values()))
     r = float(np.median(ratios)) if len(ratios) >= 3 else 1.0
-    if not np.allclose(ratios, r, rtol=1e-6) or np.isclose(r, 1.0) or r == 0:
+    if not np.allclose(ratios, r, rtol=1e-6):
+        return _divisor(spec, per_case)
+    if np.isclose(r, 1.0) or r == 0:
         return ""
     if r == -1:
         slip = "Every answer has the opposite sign of the expected one: a minus sign is"
@@ -416,3 +440,27 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
         f"Every answer is exactly {r:.6g} times the expected one: a constant factor is "
         f"wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
     ).strip()
+
+
+def _divisor(spec, per_case: dict) -> str:
+    """A mean over the samples divided by another count k (the mistakes, the features,
+    n - 1): on every case the answer is n / k times the expected one, k a whole number."""
+    if spec.samples is None:
+        return ""
+    counts = []  # (case, n, k)
+    for j, ratios in per_case.items():
+        if len(ratios) and not np.allclose(ratios, ratios[0], rtol=1e-6):
+            return ""
+        n = len(spec.cases[j].args[spec.samples[0]])
+        k = n / ratios[0] if len(ratios) else n
+        if not (np.isfinite(k) and k >= 0.5 and abs(k - round(k)) < 1e-6):
+            return ""
+        counts.append((j, n, round(k)))
+    j, n, k = next(((j, n, k) for j, n, k in counts if k != n), (0, 0, 0))
+    if not k:
+        return ""
+    return (
+        f"Divide by n, the number of samples (len(y)): the mean is (1/n) times the sum "
+        f"over all n samples, mistakes or not; on case {j + 1} you divide by {k}, not by "
+        f"n = {n}."
+    )
