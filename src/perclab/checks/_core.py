@@ -1,19 +1,16 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
 A check is a :class:`_Spec`: the exercise, its function's name and parameters, a
-reference, the cases, how to compare (exactly, or within a tolerance), the known slips
-(wrong versions of the function, each with its hint) and the rule in one sentence.
-:func:`_run` calls the learner's function on every case, on a fresh copy of the inputs,
-and reports the first failing case as the package's docstring describes (a known slip, a
-probe of :mod:`perclab.checks._probes` or a relation named only when it fits *every*
-answered case).
+reference, the cases, how to compare, the known slips (wrong versions, each with its hint)
+and the rule in one sentence. :func:`_run` calls the learner's function on a fresh copy of
+every case and reports the first failing case as the package's docstring describes (a
+slip, a probe or a relation is named only when it fits *every* answered case).
 
-One time limit holds for the whole check. Where the platform can ``fork`` (Linux,
-macOS), the check runs in a child process that the parent kills at the deadline: that
-stops any code, even an endless loop inside a bare ``except:``, from any thread, and
-functions defined in a notebook need no pickling. Elsewhere (Windows) the check runs in
-the calling process, limited by a timer signal in the main thread of a Unix-like system
-and not limited otherwise.
+One time limit holds for the whole check. Where the platform can ``fork``, the check runs
+in a child process killed at the deadline: that stops any code, even an endless loop in a
+bare ``except:``, from any thread, and notebook functions need no pickling. Elsewhere
+(Windows) it runs in the calling process, limited by a timer signal only in the main
+thread of a Unix-like system.
 """
 
 from __future__ import annotations
@@ -100,11 +97,8 @@ def _can_fork() -> bool:
 @contextmanager
 def _alarm(seconds: float):
     """Fallback without fork: interrupt after ``seconds`` in a Unix main thread."""
-    if not (
-        seconds > 0
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-    ):
+    main = threading.current_thread() is threading.main_thread()
+    if not (seconds > 0 and hasattr(signal, "setitimer") and main):
         yield
         return
 
@@ -126,11 +120,8 @@ def _quiet_and_single_threaded():
     several threads per product make them ten times slower."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        try:
-            from threadpoolctl import threadpool_limits
-        except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
-            yield
-            return
+        from threadpoolctl import threadpool_limits  # a dependency of perclab
+
         with threadpool_limits(limits=1):
             yield
 
@@ -153,8 +144,7 @@ def _in_child(work, seconds: float):
         # output goes to a buffer) and exits when the check is done.
         warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
         pid = os.fork()
-    if pid == 0:  # the child
-        code = 0
+    if pid == 0:  # the child, which never returns: exit status 0, or 1 on an exception
         try:
             os.close(read_fd)
             os.setpgid(0, 0)
@@ -173,26 +163,24 @@ def _in_child(work, seconds: float):
 
             with _quiet_and_single_threaded():
                 work(report)
-        except BaseException:
-            code = 1
+            os._exit(0)
         finally:
-            os._exit(code)
+            os._exit(1)
     os.close(write_fd)
-    messages, buffer, deadline = [], b"", time.monotonic() + seconds
-    finished = False
+    messages, buffer, finished = [], b"", False
+    deadline = time.monotonic() + seconds
     try:
         while not finished:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([read_fd], [], [], left)[0]:
                 break
             chunk = os.read(read_fd, 1 << 16)
-            finished = not chunk
             buffer += chunk
-            while len(buffer) >= 4 and len(buffer) >= 4 + int.from_bytes(buffer[:4], "big"):
-                size = int.from_bytes(buffer[:4], "big")
+            # whole messages: a 4-byte size, then the pickle
+            while len(buffer) >= 4 + (size := int.from_bytes(buffer[:4], "big")):
                 messages.append(pickle.loads(buffer[4 : 4 + size]))
                 buffer = buffer[4 + size :]
-            finished = finished or bool(messages and messages[-1][0] == "final")
+            finished = not chunk or bool(messages and messages[-1][0] == "final")
     finally:
         os.close(read_fd)
         if not finished:
@@ -258,9 +246,7 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
     if isinstance(expected, bool):
         if isinstance(received, np.ndarray) and received.ndim == 0:
             received = received.item()
-        if isinstance(received, (bool, np.bool_)) or (
-            isinstance(received, (int, np.integer)) and received in (0, 1)
-        ):
+        if isinstance(received, (int, np.integer, np.bool_)) and received in (0, 1):
             return None if bool(received) == expected else "wrong value"
         if isinstance(received, np.ndarray) and received.size == 1:
             return f"expected True or False, got an array of shape {received.shape}"
@@ -271,9 +257,7 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
     want = np.asarray(expected, dtype=float)
     if got.shape != want.shape:
         return f"expected shape {want.shape}, got shape {got.shape}"
-    if rtol == 0 and atol == 0:
-        return None if np.array_equal(got, want, equal_nan=True) else "wrong value"
-    same = np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+    same = np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)  # 0, 0: exact
     return None if same else "wrong value"
 
 
@@ -299,13 +283,11 @@ def _show(value) -> str:
 
 
 def _inputs(spec: _Spec, case: _Case) -> str:
-    shown = [
-        f"{name.partition('=')[0]} = {_show(arg)}"
-        for name, arg in zip(spec.params, case.args, strict=False)  # args may stop early
-    ]
-    for param in spec.params[len(case.args) :]:  # the defaults, e.g. "lr=1.0"
+    shown = []
+    for k, param in enumerate(spec.params):  # when the args stop early, the defaults
         name, _, default = param.partition("=")
-        shown.append(f"{name} = {default} (default)")
+        value = _show(case.args[k]) if k < len(case.args) else f"{default} (default)"
+        shown.append(f"{name} = {value}")
     return ", ".join(shown)
 
 
@@ -340,10 +322,8 @@ def _entries(expected, received, rtol, atol) -> str:
     want, got = np.asarray(expected, float), _as_numbers(received)
     if want.ndim == 0:
         return f"it should be {_show(expected)}"
-    if rtol == 0 and atol == 0:
-        differ = ~((want == got) | (np.isnan(want) & np.isnan(got)))
-    else:
-        differ = ~np.isclose(got, want, rtol=rtol, atol=atol)
+    exact = rtol == atol == 0  # NaN equals NaN only in an exact comparison here
+    differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=exact)
     where = [tuple(int(i) for i in idx) for idx in np.argwhere(differ)]
     if not where:
         return ""
@@ -403,18 +383,17 @@ def _difference(spec: _Spec, expected, received) -> str:
         expected[::-1], tuple(received), spec.rtol, spec.atol
     ):
         return f"The values are in the wrong order: return ({', '.join(names)})."
-    wrong = [
-        k
-        for k, (e, r) in enumerate(zip(expected, received, strict=False))
-        if _mismatch(e, r, spec.rtol, spec.atol)
+    problems = [
+        _mismatch(e, r, spec.rtol, spec.atol)
+        for e, r in zip(expected, received, strict=False)
     ]
+    wrong = [k for k, problem in enumerate(problems) if problem]
     parts = []
     for k in wrong[:2]:
-        problem = _mismatch(expected[k], received[k], spec.rtol, spec.atol)
-        if problem == "wrong value":
+        if problems[k] == "wrong value":
             detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
         else:
-            detail = _shape_problem(spec, expected[k], received[k]) or problem
+            detail = _shape_problem(spec, expected[k], received[k]) or problems[k]
         parts.append(f"{names[k]} is wrong ({detail})")
     text = "; ".join(parts)
     right = [names[k] for k in range(len(expected)) if k not in wrong]
@@ -429,10 +408,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     fits every answer; else what differs, with the rule restated."""
     from perclab.checks._probes import general_probes, output_relation
 
-    confirmed = []
-    for hint, variant in spec.wrong.items():
-        if hint not in confirmed and _fits(spec, variant, answers, k):
-            confirmed.append(hint)
+    confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
             if hint not in confirmed and _fits(spec, variant, answers, k):
@@ -441,9 +417,8 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
             confirmed.append(output_relation(spec, answers, searches=not confirmed))
         confirmed = [hint for hint in confirmed if hint]
     if len(confirmed) > 1:
-        return "Your answers fit each of these slips on every case: " + " / ".join(
-            confirmed[:2]
-        )
+        slips = " / ".join(confirmed[:2])
+        return f"Your answers fit each of these slips on every case: {slips}"
     if confirmed:
         return confirmed[0]
     if (
@@ -454,7 +429,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
         text = _difference(spec, expected, received)
     elif problem.startswith("expected shape"):
         text = _sentence(_shape_problem(spec, expected, received) or problem)
-    elif problem != "wrong value" and not problem.endswith(": wrong value"):
+    elif problem != "wrong value":
         text = _sentence(problem)
     else:
         text = _per_sample(spec, func, spec.cases[k]) or _difference(
@@ -464,11 +439,9 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
 
 
 def _per_sample(spec: _Spec, func, case: _Case) -> str:
-    """For a function of a whole data set: run it on each sample of ``case`` alone.
-
-    Either one sample alone already gives a wrong answer (shown: a smaller case to work
-    by hand), or every sample alone is right and so the way the samples are combined is
-    wrong. Empty when the spec has no samples or nothing can be said."""
+    """For a function of a whole data set: the first sample of ``case`` that alone gives a
+    wrong answer (a smaller case to work by hand), or, when each is right alone, that the
+    way the samples are combined is wrong. Empty when nothing can be said."""
     if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
         return ""
     i_X, i_y = spec.samples
@@ -587,8 +560,7 @@ _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy"
 
 
 def _in_package(filename: str) -> bool:
-    """Whether a frame's file is perclab's own code (not a learner's file in a folder
-    that merely has "perclab" in its name)."""
+    """Whether a frame's file is perclab's own (not a learner's in a "perclab-course")."""
     try:
         return os.path.commonpath([os.path.abspath(filename), _PACKAGE]) == _PACKAGE
     except ValueError:  # on another drive
@@ -616,12 +588,8 @@ def _finish(passed: bool, n_cases: int, message: str) -> CheckResult:
 
 
 def _not_callable(check: str, name: str, func, n: int) -> CheckResult:
-    return _finish(
-        False,
-        n,
-        f"Pass the function itself, e.g. check_{check}({name}), not the result of "
-        f"calling it (got {type(func).__name__}).",
-    )
+    text = f"Pass the function itself, e.g. check_{check}({name}), not the result of"
+    return _finish(False, n, f"{text} calling it (got {type(func).__name__}).")
 
 
 def _not_implemented(exercise: int, name: str) -> str:
@@ -646,11 +614,6 @@ def _changed(before, after) -> bool:
 def _where(spec: _Spec, k: int) -> str:
     n, about = len(spec.cases), spec.cases[k].about
     return f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({about})"
-
-
-def _raised_report(spec: _Spec, k: int, exc) -> str:
-    inputs = _inputs(spec, spec.cases[k])
-    return _raised(f"{_where(spec, k)}: your function", inputs, exc, spec)
 
 
 def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
@@ -701,21 +664,17 @@ def _evaluate(spec: _Spec, func, report) -> None:
         try:
             with np.errstate(all="ignore"):
                 received = func(*args)
-        except NotImplementedError:
-            if failure is None:
-                report(("final", False, _not_implemented(spec.exercise, spec.name)))
-                return
-            continue
-        except Exception as exc:
-            if failure is None:
-                report(("final", False, _raised_report(spec, k, exc)))
-                return
-            continue
-        for name, before, after in zip(spec.params, case.args, args, strict=False):
-            name = name.partition("=")[0]
-            if name in spec.frozen and failure is None and _changed(before, after):
-                report(("final", False, _changed_report(spec, k, name, after)))
-                return
+        except Exception as exc:  # only the first failure counts
+            if failure is not None:
+                continue
+            if isinstance(exc, NotImplementedError):
+                return report(("final", False, _not_implemented(spec.exercise, spec.name)))
+            head = f"{_where(spec, k)}: your function"
+            return report(("final", False, _raised(head, _inputs(spec, case), exc, spec)))
+        for param, before, after in zip(spec.params, case.args, args, strict=False):
+            name = param.partition("=")[0]
+            if failure is None and name in spec.frozen and _changed(before, after):
+                return report(("final", False, _changed_report(spec, k, name, after)))
         answers[k] = received
         if failure is not None:
             continue
@@ -724,15 +683,12 @@ def _evaluate(spec: _Spec, func, report) -> None:
         if problem is not None:
             failure = (k, expected, received, problem)
             quick = problem if problem != "wrong value" else ""
-            quick = _short(
-                (quick or _difference(spec, expected, received)) + " " + spec.rule
-            )
+            hint = _short(f"{quick or _difference(spec, expected, received)} {spec.rule}")
             report(
-                ("provisional", False, _failed_report(spec, k, expected, received, quick))
+                ("provisional", False, _failed_report(spec, k, expected, received, hint))
             )
     if failure is None:
-        report(("final", True, f"All {len(spec.cases)} cases pass."))
-        return
+        return report(("final", True, f"All {len(spec.cases)} cases pass."))
     k, expected, received, problem = failure
     try:
         hint = _diagnose(spec, func, k, answers, expected, received, problem)
@@ -744,18 +700,16 @@ def _evaluate(spec: _Spec, func, report) -> None:
 
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
     """The result from the messages of a run: the final one, else the provisional one,
-    else the timeout report built by ``on_timeout(last_case)``."""
-    printed = [m[1] for m in messages if m[0] == "printed"]
-    if printed:  # what the learner's function printed, before the report
-        print(printed[-1].rstrip("\n"))
-    for kind in ("final", "provisional"):
-        found = [m for m in messages if m[0] == kind]
-        if found:
-            return _finish(found[-1][1], n, found[-1][2])
-    progress = [m[1] for m in messages if m[0] == "case"]
-    if finished and not progress:
+    else the report ``on_timeout(last_case, finished)``."""
+    last = {kind: rest for kind, *rest in messages}  # the last message of each kind
+    if "printed" in last:  # what the learner's function printed, before the report
+        print(last["printed"][0].rstrip("\n"))
+    result = last.get("final") or last.get("provisional")
+    if result:
+        return _finish(result[0], n, result[1])
+    if finished and "case" not in last:
         return _finish(False, n, f"The check of {spec_name} stopped unexpectedly.")
-    return _finish(False, n, on_timeout(progress[-1] if progress else 0, finished))
+    return _finish(False, n, on_timeout(last.get("case", [0])[0], finished))
 
 
 def _run(spec: _Spec, func) -> CheckResult:
