@@ -18,9 +18,7 @@ from __future__ import annotations
 import copy
 import io
 import os
-import pickle
 import re
-import select
 import signal
 import sys
 import threading
@@ -30,14 +28,14 @@ import warnings
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Pipe
 
 import numpy as np
 
 _CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
 _WIDTH = 300  # characters at most of a hint line
 _PRINTED = 2000  # characters at most of the learner's own output, shown above the report
-# When the searches of the diagnosis give up, leaving time for the report (a list, so
-# that the check in progress can set it).
+# when the diagnosis's searches give up, leaving time for the report (set by each check)
 _SOFT_DEADLINE = [float("inf")]
 
 
@@ -116,8 +114,8 @@ def _alarm(seconds: float):
 
 @contextmanager
 def _quiet_and_single_threaded():
-    """Warnings off, and one BLAS thread: the cases are small, and on a busy machine
-    several threads per product make them ten times slower."""
+    """Warnings off, and one BLAS thread (on a busy machine, several make these small
+    cases ten times slower)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from threadpoolctl import threadpool_limits  # a dependency of perclab
@@ -126,27 +124,18 @@ def _quiet_and_single_threaded():
             yield
 
 
-def _send(fd: int, message) -> None:
-    data = pickle.dumps(message)
-    data = len(data).to_bytes(4, "big") + data
-    while data:
-        data = data[os.write(fd, data) :]
-
-
 def _in_child(work, seconds: float):
-    """Run ``work(report)`` in a forked child and collect what it reports (small
-    picklable messages) until it ends or ``seconds`` pass; then kill its process group.
-    Returns ``(messages, finished)``."""
-    read_fd, write_fd = os.pipe()
+    """Run ``work(report)`` in a forked child; return ``(messages, finished)``: what it
+    reported until it ended or ``seconds`` passed (then its process group is killed)."""
+    reader, writer = Pipe(duplex=False)
     with warnings.catch_warnings():
-        # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel)
-        # may deadlock the child; the child takes none of the parent's I/O locks (its
-        # output goes to a buffer) and exits when the check is done.
+        # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel) may
+        # deadlock the child: this one takes none of the parent's I/O locks.
         warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
         pid = os.fork()
     if pid == 0:  # the child, which never returns: exit status 0, or 1 on an exception
         try:
-            os.close(read_fd)
+            reader.close()
             os.setpgid(0, 0)
             printed, upto = io.StringIO(), []
             sys.stdout = sys.stderr = printed
@@ -158,31 +147,27 @@ def _in_child(work, seconds: float):
                     upto.append(printed.tell())
                 if message[0] == "final" and printed.tell():
                     text = printed.getvalue()[: upto[0] if upto else None]
-                    _send(write_fd, ("printed", text[-_PRINTED:]))
-                _send(write_fd, message)
+                    writer.send(("printed", text[-_PRINTED:]))
+                writer.send(message)
 
             with _quiet_and_single_threaded():
                 work(report)
             os._exit(0)
         finally:
             os._exit(1)
-    os.close(write_fd)
-    messages, buffer, finished = [], b"", False
-    deadline = time.monotonic() + seconds
+    writer.close()
+    messages, finished, deadline = [], False, time.monotonic() + seconds
     try:
         while not finished:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+            if left <= 0 or not reader.poll(left):
                 break
-            chunk = os.read(read_fd, 1 << 16)
-            buffer += chunk
-            # whole messages: a 4-byte size, then the pickle
-            while len(buffer) >= 4 + (size := int.from_bytes(buffer[:4], "big")):
-                messages.append(pickle.loads(buffer[4 : 4 + size]))
-                buffer = buffer[4 + size :]
-            finished = not chunk or bool(messages and messages[-1][0] == "final")
+            messages.append(reader.recv())
+            finished = messages[-1][0] == "final"
+    except (EOFError, OSError):  # the child ended (an OSError: in the middle of a message)
+        finished = True
     finally:
-        os.close(read_fd)
+        reader.close()
         if not finished:
             try:
                 os.killpg(pid, signal.SIGKILL)
@@ -567,18 +552,6 @@ def _in_package(filename: str) -> bool:
         return False
 
 
-def _where_raised(exc: BaseException) -> str:
-    """The learner's line that raised ``exc`` (the deepest frame outside libraries)."""
-    frames = [
-        f
-        for f in traceback.extract_tb(exc.__traceback__)
-        if f.line
-        and not any(lib in f.filename for lib in _LIBRARIES)
-        and not _in_package(f.filename)
-    ]
-    return f"{_short(frames[-1].line, 100)}   (in {frames[-1].name})" if frames else ""
-
-
 # The report
 
 
@@ -623,9 +596,17 @@ def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
         f"{head} raised {type(exc).__name__}: {_short(first, 160)}",
         f"  inputs:   {inputs}",
     ]
-    line, hint = _where_raised(exc), _exception_hint(exc, spec)
-    lines += [f"  at:       {line}"] * bool(line) + [f"  hint: {hint}"] * bool(hint)
-    return "\n".join(lines)
+    frames = [  # the learner's code: outside the libraries and perclab
+        f
+        for f in traceback.extract_tb(exc.__traceback__)
+        if f.line
+        and not any(lib in f.filename for lib in _LIBRARIES)
+        and not _in_package(f.filename)
+    ]
+    if frames:  # the deepest one raised it
+        lines.append(f"  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})")
+    hint = _exception_hint(exc, spec)
+    return "\n".join(lines + [f"  hint: {hint}"] * bool(hint))
 
 
 def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
@@ -746,10 +727,9 @@ def _rng(seed: int) -> np.random.Generator:
 def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
     """Small-integer points labelled by a random integer hyperplane; points on it are
     dropped. Every score and every weight stays an exact small number."""
-    while True:
+    w_star = np.zeros(n_features)
+    while not np.any(w_star):
         w_star = rng.integers(-3, 4, size=n_features)
-        if np.any(w_star):
-            break
     b_star = int(rng.integers(-2, 3)) if bias else 0
     X = rng.integers(-4, 5, size=(4 * n_samples, n_features))
     score = X @ w_star + b_star
