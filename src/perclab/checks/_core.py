@@ -1,10 +1,8 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-A check is a :class:`_Spec`: the exercise, its function's name and parameters, a
-reference, the cases, how to compare, the known slips (wrong versions, each with its hint)
-and the rule in one sentence. :func:`_run` calls the learner's function on a fresh copy of
-every case and reports the first failing case as the package's docstring describes (a
-slip, a probe or a relation is named only when it fits *every* answered case).
+:func:`_run` calls the learner's function on a fresh copy of every case of a
+:class:`_Spec` and reports the first failing case as the package's docstring describes (a
+known slip, a probe or a relation is named only when it fits *every* answered case).
 
 One time limit holds for the whole check. Where the platform can ``fork``, the check runs
 in a child process killed at the deadline: that stops any code, even an endless loop in a
@@ -82,8 +80,6 @@ class _Spec:
 
 
 # Running with a deadline: a forked child where possible
-
-
 class _TooSlow(BaseException):
     """Raised in the calling process when the deadline passes (fallback without fork)."""
 
@@ -193,8 +189,6 @@ def _isolated(work, seconds: float):
 
 
 # Comparison and display
-
-
 def _quietly(func, *args):
     """Call a reference or a wrong variant with warnings silenced."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
@@ -287,8 +281,6 @@ def _sentence(text: str) -> str:
 
 
 # Diagnosis: known slips confirmed on every case, else what differs
-
-
 def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
     """Whether the wrong ``variant`` gives the learner's answer on every answered case
     (case index -> answer), the failing case ``k`` first."""
@@ -324,9 +316,8 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
     want, got = np.shape(np.asarray(expected, dtype=float)), np.shape(_as_numbers(received))
     if len(got) == len(want) == 1 and abs(got[0] - want[0]) == 1:
         return (
-            f"One value too {'few' if got[0] < want[0] else 'many'} (length {got[0]}, "
-            f"not {want[0]}): an off-by-one in a range or a slice? One value for every "
-            "row."
+            f"One value too {'few' if got[0] < want[0] else 'many'} (length {got[0]}, not "
+            f"{want[0]}): an off-by-one in a range or a slice? One value for every row."
         )
     if want == () and len(got) == 1:
         return (
@@ -351,9 +342,8 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
 
 
 _AXIS = (
-    "check the axis of your sums, means and differences (on X, shape (n, d), axis=0 "
-    "runs over the samples and gives one value per feature; axis=1 runs along each "
-    "sample)."
+    "check the axis of your sums, means and differences (on X, shape (n, d), axis=0 runs "
+    "over the samples and gives one value per feature; axis=1 runs along each sample)."
 )
 
 
@@ -406,11 +396,8 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
         return f"Your answers fit each of these slips on every case: {slips}"
     if confirmed:
         return confirmed[0]
-    if (
-        isinstance(expected, tuple)
-        and isinstance(received, (tuple, list))
-        and len(received) == len(expected)
-    ):
+    tuples = isinstance(expected, tuple) and isinstance(received, (tuple, list))
+    if tuples and len(received) == len(expected):
         text = _difference(spec, expected, received)
     elif problem.startswith("expected shape"):
         text = _sentence(_shape_problem(spec, expected, received) or problem)
@@ -450,8 +437,7 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
             label = "" if y is None else f", y = {_show(y[i])}"
             return (
                 f"Already on sample {i} alone (x = {_show(X[i])}{label}) you return "
-                f"{_show(received)}, not {_show(expected)}: work this one through by "
-                "hand."
+                f"{_show(received)}, not {_show(expected)}: work this one through by hand."
             )
     return (
         "Each sample alone gives the right value, so the way you combine the samples "
@@ -460,7 +446,6 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
 
 
 # Exceptions: the usual cause of the common ones
-
 _SHAPES = (
     r"could not be broadcast|input array dimensions|same number of dimensions|not "
     r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
@@ -530,16 +515,6 @@ _EXCEPTION_HINTS = {
 }
 
 
-def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
-    text = f"{type(exc).__name__}: {exc}".lower()
-    if spec is not None and spec.shape_error_hint:
-        if re.search(_SHAPES, text) or text.startswith("axiserror"):
-            return spec.shape_error_hint
-    return next(
-        (hint for found, hint in _EXCEPTION_HINTS.items() if re.search(found, text)), ""
-    )
-
-
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab
 _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy", "joblib"))
 
@@ -553,8 +528,6 @@ def _in_package(filename: str) -> bool:
 
 
 # The report
-
-
 def _finish(passed: bool, n_cases: int, message: str) -> CheckResult:
     print(message)
     return CheckResult(passed=passed, n_cases=n_cases, message=message)
@@ -566,19 +539,14 @@ def _not_callable(check: str, name: str, func, n: int) -> CheckResult:
 
 
 def _not_implemented(exercise: int, name: str) -> str:
-    return (
-        f"Exercise {exercise} is not implemented yet: fill in {name} above and run "
-        "this cell again."
-    )
+    text = f"Exercise {exercise} is not implemented yet: fill in {name} above and run"
+    return f"{text} this cell again."
 
 
 def _changed(before, after) -> bool:
     try:
         if isinstance(before, np.ndarray) or isinstance(after, np.ndarray):
-            return not (
-                np.shape(before) == np.shape(after)
-                and np.array_equal(np.asarray(before), np.asarray(after), equal_nan=True)
-            )
+            return not np.array_equal(before, after, equal_nan=True)  # shapes too
         return bool(before != after)
     except Exception:
         return False
@@ -590,7 +558,8 @@ def _where(spec: _Spec, k: int) -> str:
 
 
 def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
-    """The report of an exception: ``head`` raised it, on ``inputs``."""
+    """The report of an exception: ``head`` raised it, on ``inputs``; the learner's line
+    that raised it and the usual cause (:data:`_EXCEPTION_HINTS`)."""
     first = str(exc).splitlines()[0] if str(exc) else ""
     lines = [
         f"{head} raised {type(exc).__name__}: {_short(first, 160)}",
@@ -605,15 +574,17 @@ def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
     ]
     if frames:  # the deepest one raised it
         lines.append(f"  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})")
-    hint = _exception_hint(exc, spec)
+    text, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
+    if spec is not None and spec.shape_error_hint:  # the exercise's own for a shape error
+        causes.insert(0, (f"{_SHAPES}|^axiserror", spec.shape_error_hint))
+    hint = next((hint for found, hint in causes if re.search(found, text)), "")
     return "\n".join(lines + [f"  hint: {hint}"] * bool(hint))
 
 
 def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
     return (
         f"{_where(spec, k)}: your function changed its argument {name} in place.\n"
-        f"  inputs:   {_inputs(spec, spec.cases[k])}\n"
-        f"  {name} is now: {_show(after)}\n"
+        f"  inputs:   {_inputs(spec, spec.cases[k])}\n  {name} is now: {_show(after)}\n"
         f"  hint: {name} changed in place, and the exercise asks you to leave it as it "
         f"was: build a new value, {name} = {name} + step rather than {name} += step (or "
         f"start from {name}.copy())."
@@ -622,21 +593,15 @@ def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
 
 def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
     return (
-        f"{_where(spec, k)} fails.\n"
-        f"  inputs:   {_inputs(spec, spec.cases[k])}\n"
-        f"  expected: {_show(expected)}\n"
-        f"  received: {_show(received)}\n"
-        f"  hint: {hint}"
+        f"{_where(spec, k)} fails.\n  inputs:   {_inputs(spec, spec.cases[k])}\n"
+        f"  expected: {_show(expected)}\n  received: {_show(received)}\n  hint: {hint}"
     )
 
 
 def _evaluate(spec: _Spec, func, report) -> None:
-    """Run every case of ``spec`` on ``func``; ``report`` the progress and the result.
-
-    Messages: ("case", k) before case k; ("provisional", passed, text) as soon as the
-    first failure is known (the report without the diagnosis over later cases); and
-    ("final", passed, text).
-    """
+    """Run every case of ``spec`` on ``func``; ``report`` ("case", k) before case k,
+    ("provisional", passed, text) as soon as the first failure is known (the report
+    without the diagnosis over later cases) and ("final", passed, text)."""
     answers, failure = {}, None  # failure: (k, expected, received, problem)
     _SOFT_DEADLINE[0] = time.monotonic() + 0.6 * _CHECK_SECONDS
     for k, case in enumerate(spec.cases):
@@ -718,8 +683,6 @@ def _run(spec: _Spec, func) -> CheckResult:
 
 
 # Data for the cases
-
-
 def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
