@@ -5,10 +5,9 @@
 known slip, a probe or a relation is named only when it fits *every* answered case).
 
 One time limit holds for the whole check. Where the platform can ``fork``, the check runs
-in a child process killed at the deadline: that stops any code, even an endless loop in a
-bare ``except:``, from any thread, and notebook functions need no pickling. Elsewhere
-(Windows) it runs in the calling process, limited by a timer signal only in the main
-thread of a Unix-like system.
+in a child process killed at the deadline: that stops any code (even an endless loop in a
+bare ``except:``, from any thread) and notebook functions need no pickling. Elsewhere it
+runs in the calling process, limited by a timer signal in a Unix main thread only.
 """
 
 from __future__ import annotations
@@ -43,10 +42,7 @@ class CheckResult:
 
     passed: bool
     n_cases: int
-    message: str
-
-    def __repr__(self) -> str:
-        return f"CheckResult(passed={self.passed}, n_cases={self.n_cases})"
+    message: str = field(repr=False)  # printed already: the repr stays one line
 
 
 @dataclass
@@ -75,8 +71,7 @@ class _Spec:
     combine: str = ""  # how the per-sample values make the answer
     sweep: tuple[int, int | None] | None = None  # positions of X and y swept in order
     probes: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
-    # relation(spec, answers) -> a hint, or "": a diagnosis from all the answers at once
-    relations: list[Callable] = field(default_factory=list)
+    relations: list[Callable] = field(default_factory=list)  # (spec, answers) -> hint or ""
 
 
 # Running with a deadline: a forked child where possible
@@ -110,8 +105,7 @@ def _alarm(seconds: float):
 
 @contextmanager
 def _quiet_and_single_threaded():
-    """Warnings off, and one BLAS thread (on a busy machine, several make these small
-    cases ten times slower)."""
+    """Warnings off, one BLAS thread (several make small cases slow on a busy machine)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from threadpoolctl import threadpool_limits  # a dependency of perclab
@@ -354,9 +348,8 @@ def _difference(spec: _Spec, expected, received) -> str:
             return f"It should be {expected}."
         return _sentence(_entries(expected, received, spec.rtol, spec.atol))
     names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
-    if len(received) == len(expected) > 1 and not _mismatch(
-        expected[::-1], tuple(received), spec.rtol, spec.atol
-    ):
+    reversed_differs = _mismatch(expected[::-1], tuple(received), spec.rtol, spec.atol)
+    if len(received) == len(expected) > 1 and not reversed_differs:
         return f"The values are in the wrong order: return ({', '.join(names)})."
     problems = [
         _mismatch(e, r, spec.rtol, spec.atol)
@@ -451,8 +444,7 @@ _SHAPES = (
     r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
 )
 
-# pattern: hint; the first pattern found in "<exception type>: <message>", in lower
-# case, gives the hint for the usual cause of the exception.
+# pattern: the usual cause, for the first pattern found in "<type>: <message>" (lower case)
 _EXCEPTION_HINTS = {
     "truth value of an array": (
         "Python needed one True/False but got an array: max(0, array) and `if array:` do "
@@ -602,14 +594,14 @@ def _evaluate(spec: _Spec, func, report) -> None:
     """Run every case of ``spec`` on ``func``; ``report`` ("case", k) before case k,
     ("provisional", passed, text) as soon as the first failure is known (the report
     without the diagnosis over later cases) and ("final", passed, text)."""
-    answers, failure = {}, None  # failure: (k, expected, received, problem)
+    answers, failure = {}, None  # failure: (k, expected, answer, problem)
     _SOFT_DEADLINE[0] = time.monotonic() + 0.6 * _CHECK_SECONDS
     for k, case in enumerate(spec.cases):
         report(("case", k))
         args = copy.deepcopy(case.args)
         try:
             with np.errstate(all="ignore"):
-                received = func(*args)
+                answer = func(*args)
         except Exception as exc:  # only the first failure counts
             if failure is not None:
                 continue
@@ -621,27 +613,25 @@ def _evaluate(spec: _Spec, func, report) -> None:
             name = param.partition("=")[0]
             if failure is None and name in spec.frozen and _changed(before, after):
                 return report(("final", False, _changed_report(spec, k, name, after)))
-        answers[k] = received
+        answers[k] = answer
         if failure is not None:
             continue
         expected = _quietly(spec.reference, *case.args)
-        problem = _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs)
+        problem = _mismatch(expected, answer, spec.rtol, spec.atol, spec.outputs)
         if problem is not None:
-            failure = (k, expected, received, problem)
+            failure = (k, expected, answer, problem)
             quick = problem if problem != "wrong value" else ""
-            hint = _short(f"{quick or _difference(spec, expected, received)} {spec.rule}")
-            report(
-                ("provisional", False, _failed_report(spec, k, expected, received, hint))
-            )
+            hint = _short(f"{quick or _difference(spec, expected, answer)} {spec.rule}")
+            report(("provisional", False, _failed_report(spec, k, expected, answer, hint)))
     if failure is None:
         return report(("final", True, f"All {len(spec.cases)} cases pass."))
-    k, expected, received, problem = failure
+    k, expected, answer, problem = failure
     try:
-        hint = _diagnose(spec, func, k, answers, expected, received, problem)
+        hint = _diagnose(spec, func, k, answers, expected, answer, problem)
     except Exception:  # a diagnosis that fails must not hide the failure
-        hint = f"{_difference(spec, expected, received)} {spec.rule}"
+        hint = f"{_difference(spec, expected, answer)} {spec.rule}"
     hint = _short(hint, 2 * _WIDTH)
-    report(("final", False, _failed_report(spec, k, expected, received, hint)))
+    report(("final", False, _failed_report(spec, k, expected, answer, hint)))
 
 
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
@@ -650,8 +640,7 @@ def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckRes
     last = {kind: rest for kind, *rest in messages}  # the last message of each kind
     if "printed" in last:  # what the learner's function printed, before the report
         print(last["printed"][0].rstrip("\n"))
-    result = last.get("final") or last.get("provisional")
-    if result:
+    if result := last.get("final") or last.get("provisional"):
         return _finish(result[0], n, result[1])
     if finished and "case" not in last:
         return _finish(False, n, f"The check of {spec_name} stopped unexpectedly.")
@@ -688,8 +677,8 @@ def _rng(seed: int) -> np.random.Generator:
 
 
 def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
-    """Small-integer points labelled by a random integer hyperplane; points on it are
-    dropped. Every score and every weight stays an exact small number."""
+    """Small-integer points off a random integer hyperplane, labelled by its side: every
+    score and every weight stays an exact small number."""
     w_star = np.zeros(n_features)
     while not np.any(w_star):
         w_star = rng.integers(-3, 4, size=n_features)
