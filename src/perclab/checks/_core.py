@@ -244,12 +244,10 @@ def _show(value) -> str:
         inner = ", ".join(_show(v) for v in value)
         return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
     if isinstance(value, np.ndarray):
-        text = np.array2string(
-            value, separator=", ", precision=6, threshold=12, edgeitems=3
-        )
-        if text.count("\n") > 3:  # a large matrix: its shape is more use than rows
+        out = np.array2string(value, separator=", ", precision=6, threshold=12, edgeitems=3)
+        if out.count("\n") > 3:  # a large matrix: its shape is more use than rows
             return f"array of shape {value.shape}"
-        return text.replace("\n", "\n" + " " * 14)
+        return out.replace("\n", "\n" + " " * 14)
     if isinstance(value, np.generic):
         return repr(value.item())
     return _short(repr(value), 120)
@@ -371,9 +369,8 @@ def _difference(spec: _Spec, expected, received) -> str:
 
 
 def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
-    """The hint for the failure of case ``k``, given the learner's ``answers`` on every
-    case that returned (case index -> answer): a known slip, a probe or a relation that
-    fits every answer; else what differs, with the rule restated."""
+    """The hint for the failure of case ``k``: a known slip, probe or relation that fits all
+    the learner's ``answers`` (case index -> answer), else what differs and the rule."""
     from perclab.checks._probes import general_probes, output_relation
 
     confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
@@ -511,12 +508,15 @@ _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/pe
 _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy", "joblib"))
 
 
-def _in_package(filename: str) -> bool:
-    """Whether a frame's file is perclab's own (not a learner's in a "perclab-course")."""
-    try:
-        return os.path.commonpath([os.path.abspath(filename), _PACKAGE]) == _PACKAGE
-    except ValueError:  # on another drive
+def _learners(filename: str) -> bool:
+    """Whether a frame's file is the learner's: not a library's, nor perclab's own (a
+    learner's file in a folder such as "perclab-course" is the learner's)."""
+    if any(lib in filename for lib in _LIBRARIES):
         return False
+    try:
+        return os.path.commonpath([os.path.abspath(filename), _PACKAGE]) != _PACKAGE
+    except ValueError:  # on another drive
+        return True
 
 
 # The report
@@ -550,20 +550,14 @@ def _where(spec: _Spec, k: int) -> str:
 
 
 def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
-    """The report of an exception: ``head`` raised it, on ``inputs``; the learner's line
-    that raised it and the usual cause (:data:`_EXCEPTION_HINTS`)."""
+    """The report of an exception that ``head`` raised on ``inputs``: where, and why."""
     first = str(exc).splitlines()[0] if str(exc) else ""
     lines = [
         f"{head} raised {type(exc).__name__}: {_short(first, 160)}",
         f"  inputs:   {inputs}",
     ]
-    frames = [  # the learner's code: outside the libraries and perclab
-        f
-        for f in traceback.extract_tb(exc.__traceback__)
-        if f.line
-        and not any(lib in f.filename for lib in _LIBRARIES)
-        and not _in_package(f.filename)
-    ]
+    tb = traceback.extract_tb(exc.__traceback__)
+    frames = [f for f in tb if f.line and _learners(f.filename)]
     if frames:  # the deepest one raised it
         lines.append(f"  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})")
     text, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
@@ -705,5 +699,4 @@ _WORKED_X = np.array(
     [[2.0, 1.0], [1.0, 3.0], [3.0, 2.0], [0.5, 2.0], [2.5, 2.6], [1.5, 1.4]]
 )
 _WORKED_Y = np.array([-1, 1, -1, 1, 1, -1])
-
 _TIE = "y (w @ x + b) = 0 exactly"
