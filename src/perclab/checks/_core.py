@@ -238,9 +238,8 @@ def _show(value) -> str:
     """A compact one-value display for the report."""
     if callable(value) and not isinstance(value, np.ndarray):
         return getattr(value, "label", getattr(value, "__name__", repr(value)))
-    if isinstance(value, (tuple, list)) and not all(
-        isinstance(v, (int, float, np.number)) for v in value
-    ):
+    numbers = (int, float, np.number)
+    if isinstance(value, (tuple, list)) and not all(isinstance(v, numbers) for v in value):
         inner = ", ".join(_show(v) for v in value)
         return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
     if isinstance(value, np.ndarray):
@@ -274,8 +273,7 @@ def _sentence(text: str) -> str:
 
 # Diagnosis: known slips confirmed on every case, else what differs
 def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
-    """Whether the wrong ``variant`` gives the learner's answer on every answered case
-    (case index -> answer), the failing case ``k`` first."""
+    """Whether the slip ``variant`` gives each of the ``answers``, case ``k`` first."""
     for j, received in sorted(answers.items(), key=lambda item: item[0] != k):
         try:
             output = _quietly(variant, *spec.cases[j].args)
@@ -394,16 +392,14 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     elif problem != "wrong value":
         text = _sentence(problem)
     else:
-        text = _per_sample(spec, func, spec.cases[k]) or _difference(
-            spec, expected, received
-        )
+        text = _per_sample(spec, func, k) or _difference(spec, expected, received)
     return f"{text} {spec.rule}".strip()
 
 
-def _per_sample(spec: _Spec, func, case: _Case) -> str:
-    """For a function of a whole data set: the first sample of ``case`` that alone gives a
-    wrong answer (a smaller case to work by hand), or, when each is right alone, that the
-    way the samples are combined is wrong. Empty when nothing can be said."""
+def _per_sample(spec: _Spec, func, k: int) -> str:
+    """For a function of a data set: the first sample of case ``k`` wrong alone (a case to
+    work by hand), else that the samples are combined wrongly; "" if nothing can be said."""
+    case = spec.cases[k]
     if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
         return ""
     i_X, i_y = spec.samples
@@ -552,19 +548,16 @@ def _where(spec: _Spec, k: int) -> str:
 def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
     """The report of an exception that ``head`` raised on ``inputs``: where, and why."""
     first = str(exc).splitlines()[0] if str(exc) else ""
-    lines = [
-        f"{head} raised {type(exc).__name__}: {_short(first, 160)}",
-        f"  inputs:   {inputs}",
-    ]
+    text = f"{head} raised {type(exc).__name__}: {_short(first, 160)}\n  inputs:   {inputs}"
     tb = traceback.extract_tb(exc.__traceback__)
     frames = [f for f in tb if f.line and _learners(f.filename)]
     if frames:  # the deepest one raised it
-        lines.append(f"  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})")
-    text, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
+        text += f"\n  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})"
+    message, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
     if spec is not None and spec.shape_error_hint:  # the exercise's own for a shape error
         causes.insert(0, (f"{_SHAPES}|^axiserror", spec.shape_error_hint))
-    hint = next((hint for found, hint in causes if re.search(found, text)), "")
-    return "\n".join(lines + [f"  hint: {hint}"] * bool(hint))
+    hint = next((hint for found, hint in causes if re.search(found, message)), "")
+    return f"{text}\n  hint: {hint}" if hint else text
 
 
 def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
