@@ -1,19 +1,13 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-A check is a :class:`_Spec`: the exercise, its function's name and parameters, a
-reference, the cases, how to compare (exactly, or within a tolerance), the known slips
-(wrong versions of the function, each with its hint) and the rule in one sentence.
-:func:`_run` calls the learner's function on every case, on a fresh copy of the inputs,
-and reports the first failing case as the package's docstring describes (a known slip, a
-probe of :mod:`perclab.checks._probes` or a relation named only when it fits *every*
-answered case).
+:func:`_run` calls the learner's function on a fresh copy of every case of a
+:class:`_Spec` and reports the first failing case as the package's docstring describes (a
+known slip, a probe or a relation is named only when it fits *every* answered case).
 
-One time limit holds for the whole check. Where the platform can ``fork`` (Linux,
-macOS), the check runs in a child process that the parent kills at the deadline: that
-stops any code, even an endless loop inside a bare ``except:``, from any thread, and
-functions defined in a notebook need no pickling. Elsewhere (Windows) the check runs in
-the calling process, limited by a timer signal in the main thread of a Unix-like system
-and not limited otherwise.
+One time limit holds for the whole check. Where the platform can ``fork``, the check runs
+in a child process killed at the deadline: that stops any code (even an endless loop in a
+bare ``except:``, from any thread) and notebook functions need no pickling. Elsewhere it
+runs in the calling process, limited by a timer signal in a Unix main thread only.
 """
 
 from __future__ import annotations
@@ -21,9 +15,7 @@ from __future__ import annotations
 import copy
 import io
 import os
-import pickle
 import re
-import select
 import signal
 import sys
 import threading
@@ -33,14 +25,14 @@ import warnings
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Pipe
 
 import numpy as np
 
 _CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
 _WIDTH = 300  # characters at most of a hint line
 _PRINTED = 2000  # characters at most of the learner's own output, shown above the report
-# When the searches of the diagnosis give up, leaving time for the report (a list, so
-# that the check in progress can set it).
+# when the diagnosis's searches give up, leaving time for the report (set by each check)
 _SOFT_DEADLINE = [float("inf")]
 
 
@@ -50,10 +42,7 @@ class CheckResult:
 
     passed: bool
     n_cases: int
-    message: str
-
-    def __repr__(self) -> str:
-        return f"CheckResult(passed={self.passed}, n_cases={self.n_cases})"
+    message: str = field(repr=False)  # printed already: the repr stays one line
 
 
 @dataclass
@@ -82,13 +71,10 @@ class _Spec:
     combine: str = ""  # how the per-sample values make the answer
     sweep: tuple[int, int | None] | None = None  # positions of X and y swept in order
     probes: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
-    # relation(spec, answers) -> a hint, or "": a diagnosis from all the answers at once
-    relations: list[Callable] = field(default_factory=list)
+    relations: list[Callable] = field(default_factory=list)  # (spec, answers) -> hint or ""
 
 
 # Running with a deadline: a forked child where possible
-
-
 class _TooSlow(BaseException):
     """Raised in the calling process when the deadline passes (fallback without fork)."""
 
@@ -100,11 +86,8 @@ def _can_fork() -> bool:
 @contextmanager
 def _alarm(seconds: float):
     """Fallback without fork: interrupt after ``seconds`` in a Unix main thread."""
-    if not (
-        seconds > 0
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-    ):
+    main = threading.current_thread() is threading.main_thread()
+    if not (seconds > 0 and hasattr(signal, "setitimer") and main):
         yield
         return
 
@@ -122,41 +105,27 @@ def _alarm(seconds: float):
 
 @contextmanager
 def _quiet_and_single_threaded():
-    """Warnings off, and one BLAS thread: the cases are small, and on a busy machine
-    several threads per product make them ten times slower."""
+    """Warnings off, one BLAS thread (several make small cases slow on a busy machine)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        try:
-            from threadpoolctl import threadpool_limits
-        except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
-            yield
-            return
+        from threadpoolctl import threadpool_limits  # a dependency of perclab
+
         with threadpool_limits(limits=1):
             yield
 
 
-def _send(fd: int, message) -> None:
-    data = pickle.dumps(message)
-    data = len(data).to_bytes(4, "big") + data
-    while data:
-        data = data[os.write(fd, data) :]
-
-
 def _in_child(work, seconds: float):
-    """Run ``work(report)`` in a forked child and collect what it reports (small
-    picklable messages) until it ends or ``seconds`` pass; then kill its process group.
-    Returns ``(messages, finished)``."""
-    read_fd, write_fd = os.pipe()
+    """Run ``work(report)`` in a forked child; return ``(messages, finished)``: what it
+    reported until it ended or ``seconds`` passed (then its process group is killed)."""
+    reader, writer = Pipe(duplex=False)
     with warnings.catch_warnings():
-        # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel)
-        # may deadlock the child; the child takes none of the parent's I/O locks (its
-        # output goes to a buffer) and exits when the check is done.
+        # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel) may
+        # deadlock the child: this one takes none of the parent's I/O locks.
         warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
         pid = os.fork()
-    if pid == 0:  # the child
-        code = 0
+    if pid == 0:  # the child, which never returns: exit status 0, or 1 on an exception
         try:
-            os.close(read_fd)
+            reader.close()
             os.setpgid(0, 0)
             printed, upto = io.StringIO(), []
             sys.stdout = sys.stderr = printed
@@ -168,33 +137,27 @@ def _in_child(work, seconds: float):
                     upto.append(printed.tell())
                 if message[0] == "final" and printed.tell():
                     text = printed.getvalue()[: upto[0] if upto else None]
-                    _send(write_fd, ("printed", text[-_PRINTED:]))
-                _send(write_fd, message)
+                    writer.send(("printed", text[-_PRINTED:]))
+                writer.send(message)
 
             with _quiet_and_single_threaded():
                 work(report)
-        except BaseException:
-            code = 1
+            os._exit(0)
         finally:
-            os._exit(code)
-    os.close(write_fd)
-    messages, buffer, deadline = [], b"", time.monotonic() + seconds
-    finished = False
+            os._exit(1)
+    writer.close()
+    messages, finished, deadline = [], False, time.monotonic() + seconds
     try:
         while not finished:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+            if left <= 0 or not reader.poll(left):
                 break
-            chunk = os.read(read_fd, 1 << 16)
-            finished = not chunk
-            buffer += chunk
-            while len(buffer) >= 4 and len(buffer) >= 4 + int.from_bytes(buffer[:4], "big"):
-                size = int.from_bytes(buffer[:4], "big")
-                messages.append(pickle.loads(buffer[4 : 4 + size]))
-                buffer = buffer[4 + size :]
-            finished = finished or bool(messages and messages[-1][0] == "final")
+            messages.append(reader.recv())
+            finished = messages[-1][0] == "final"
+    except (EOFError, OSError):  # the child ended (an OSError: in the middle of a message)
+        finished = True
     finally:
-        os.close(read_fd)
+        reader.close()
         if not finished:
             try:
                 os.killpg(pid, signal.SIGKILL)
@@ -220,8 +183,6 @@ def _isolated(work, seconds: float):
 
 
 # Comparison and display
-
-
 def _quietly(func, *args):
     """Call a reference or a wrong variant with warnings silenced."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
@@ -258,9 +219,7 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
     if isinstance(expected, bool):
         if isinstance(received, np.ndarray) and received.ndim == 0:
             received = received.item()
-        if isinstance(received, (bool, np.bool_)) or (
-            isinstance(received, (int, np.integer)) and received in (0, 1)
-        ):
+        if isinstance(received, (int, np.integer, np.bool_)) and received in (0, 1):
             return None if bool(received) == expected else "wrong value"
         if isinstance(received, np.ndarray) and received.size == 1:
             return f"expected True or False, got an array of shape {received.shape}"
@@ -271,9 +230,7 @@ def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
     want = np.asarray(expected, dtype=float)
     if got.shape != want.shape:
         return f"expected shape {want.shape}, got shape {got.shape}"
-    if rtol == 0 and atol == 0:
-        return None if np.array_equal(got, want, equal_nan=True) else "wrong value"
-    same = np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+    same = np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)  # 0, 0: exact
     return None if same else "wrong value"
 
 
@@ -281,31 +238,26 @@ def _show(value) -> str:
     """A compact one-value display for the report."""
     if callable(value) and not isinstance(value, np.ndarray):
         return getattr(value, "label", getattr(value, "__name__", repr(value)))
-    if isinstance(value, (tuple, list)) and not all(
-        isinstance(v, (int, float, np.number)) for v in value
-    ):
+    numbers = (int, float, np.number)
+    if isinstance(value, (tuple, list)) and not all(isinstance(v, numbers) for v in value):
         inner = ", ".join(_show(v) for v in value)
         return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
     if isinstance(value, np.ndarray):
-        text = np.array2string(
-            value, separator=", ", precision=6, threshold=12, edgeitems=3
-        )
-        if text.count("\n") > 3:  # a large matrix: its shape is more use than rows
+        out = np.array2string(value, separator=", ", precision=6, threshold=12, edgeitems=3)
+        if out.count("\n") > 3:  # a large matrix: its shape is more use than rows
             return f"array of shape {value.shape}"
-        return text.replace("\n", "\n" + " " * 14)
+        return out.replace("\n", "\n" + " " * 14)
     if isinstance(value, np.generic):
         return repr(value.item())
     return _short(repr(value), 120)
 
 
 def _inputs(spec: _Spec, case: _Case) -> str:
-    shown = [
-        f"{name.partition('=')[0]} = {_show(arg)}"
-        for name, arg in zip(spec.params, case.args, strict=False)  # args may stop early
-    ]
-    for param in spec.params[len(case.args) :]:  # the defaults, e.g. "lr=1.0"
+    shown = []
+    for k, param in enumerate(spec.params):  # when the args stop early, the defaults
         name, _, default = param.partition("=")
-        shown.append(f"{name} = {default} (default)")
+        value = _show(case.args[k]) if k < len(case.args) else f"{default} (default)"
+        shown.append(f"{name} = {value}")
     return ", ".join(shown)
 
 
@@ -320,11 +272,8 @@ def _sentence(text: str) -> str:
 
 
 # Diagnosis: known slips confirmed on every case, else what differs
-
-
 def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
-    """Whether the wrong ``variant`` gives the learner's answer on every answered case
-    (case index -> answer), the failing case ``k`` first."""
+    """Whether the slip ``variant`` gives each of the ``answers``, case ``k`` first."""
     for j, received in sorted(answers.items(), key=lambda item: item[0] != k):
         try:
             output = _quietly(variant, *spec.cases[j].args)
@@ -340,10 +289,8 @@ def _entries(expected, received, rtol, atol) -> str:
     want, got = np.asarray(expected, float), _as_numbers(received)
     if want.ndim == 0:
         return f"it should be {_show(expected)}"
-    if rtol == 0 and atol == 0:
-        differ = ~((want == got) | (np.isnan(want) & np.isnan(got)))
-    else:
-        differ = ~np.isclose(got, want, rtol=rtol, atol=atol)
+    exact = rtol == atol == 0  # NaN equals NaN only in an exact comparison here
+    differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=exact)
     where = [tuple(int(i) for i in idx) for idx in np.argwhere(differ)]
     if not where:
         return ""
@@ -359,9 +306,8 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
     want, got = np.shape(np.asarray(expected, dtype=float)), np.shape(_as_numbers(received))
     if len(got) == len(want) == 1 and abs(got[0] - want[0]) == 1:
         return (
-            f"One value too {'few' if got[0] < want[0] else 'many'} (length {got[0]}, "
-            f"not {want[0]}): an off-by-one in a range or a slice? One value for every "
-            "row."
+            f"One value too {'few' if got[0] < want[0] else 'many'} (length {got[0]}, not "
+            f"{want[0]}): an off-by-one in a range or a slice? One value for every row."
         )
     if want == () and len(got) == 1:
         return (
@@ -386,9 +332,8 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
 
 
 _AXIS = (
-    "check the axis of your sums, means and differences (on X, shape (n, d), axis=0 "
-    "runs over the samples and gives one value per feature; axis=1 runs along each "
-    "sample)."
+    "check the axis of your sums, means and differences (on X, shape (n, d), axis=0 runs "
+    "over the samples and gives one value per feature; axis=1 runs along each sample)."
 )
 
 
@@ -399,22 +344,20 @@ def _difference(spec: _Spec, expected, received) -> str:
             return f"It should be {expected}."
         return _sentence(_entries(expected, received, spec.rtol, spec.atol))
     names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
-    if len(received) == len(expected) > 1 and not _mismatch(
-        expected[::-1], tuple(received), spec.rtol, spec.atol
-    ):
+    reversed_differs = _mismatch(expected[::-1], tuple(received), spec.rtol, spec.atol)
+    if len(received) == len(expected) > 1 and not reversed_differs:
         return f"The values are in the wrong order: return ({', '.join(names)})."
-    wrong = [
-        k
-        for k, (e, r) in enumerate(zip(expected, received, strict=False))
-        if _mismatch(e, r, spec.rtol, spec.atol)
+    problems = [
+        _mismatch(e, r, spec.rtol, spec.atol)
+        for e, r in zip(expected, received, strict=False)
     ]
+    wrong = [k for k, problem in enumerate(problems) if problem]
     parts = []
     for k in wrong[:2]:
-        problem = _mismatch(expected[k], received[k], spec.rtol, spec.atol)
-        if problem == "wrong value":
+        if problems[k] == "wrong value":
             detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
         else:
-            detail = _shape_problem(spec, expected[k], received[k]) or problem
+            detail = _shape_problem(spec, expected[k], received[k]) or problems[k]
         parts.append(f"{names[k]} is wrong ({detail})")
     text = "; ".join(parts)
     right = [names[k] for k in range(len(expected)) if k not in wrong]
@@ -424,15 +367,11 @@ def _difference(spec: _Spec, expected, received) -> str:
 
 
 def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
-    """The hint for the failure of case ``k``, given the learner's ``answers`` on every
-    case that returned (case index -> answer): a known slip, a probe or a relation that
-    fits every answer; else what differs, with the rule restated."""
+    """The hint for the failure of case ``k``: a known slip, probe or relation that fits all
+    the learner's ``answers`` (case index -> answer), else what differs and the rule."""
     from perclab.checks._probes import general_probes, output_relation
 
-    confirmed = []
-    for hint, variant in spec.wrong.items():
-        if hint not in confirmed and _fits(spec, variant, answers, k):
-            confirmed.append(hint)
+    confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
             if hint not in confirmed and _fits(spec, variant, answers, k):
@@ -441,34 +380,26 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
             confirmed.append(output_relation(spec, answers, searches=not confirmed))
         confirmed = [hint for hint in confirmed if hint]
     if len(confirmed) > 1:
-        return "Your answers fit each of these slips on every case: " + " / ".join(
-            confirmed[:2]
-        )
+        slips = " / ".join(confirmed[:2])
+        return f"Your answers fit each of these slips on every case: {slips}"
     if confirmed:
         return confirmed[0]
-    if (
-        isinstance(expected, tuple)
-        and isinstance(received, (tuple, list))
-        and len(received) == len(expected)
-    ):
+    tuples = isinstance(expected, tuple) and isinstance(received, (tuple, list))
+    if tuples and len(received) == len(expected):
         text = _difference(spec, expected, received)
     elif problem.startswith("expected shape"):
         text = _sentence(_shape_problem(spec, expected, received) or problem)
-    elif problem != "wrong value" and not problem.endswith(": wrong value"):
+    elif problem != "wrong value":
         text = _sentence(problem)
     else:
-        text = _per_sample(spec, func, spec.cases[k]) or _difference(
-            spec, expected, received
-        )
+        text = _per_sample(spec, func, k) or _difference(spec, expected, received)
     return f"{text} {spec.rule}".strip()
 
 
-def _per_sample(spec: _Spec, func, case: _Case) -> str:
-    """For a function of a whole data set: run it on each sample of ``case`` alone.
-
-    Either one sample alone already gives a wrong answer (shown: a smaller case to work
-    by hand), or every sample alone is right and so the way the samples are combined is
-    wrong. Empty when the spec has no samples or nothing can be said."""
+def _per_sample(spec: _Spec, func, k: int) -> str:
+    """For a function of a data set: the first sample of case ``k`` wrong alone (a case to
+    work by hand), else that the samples are combined wrongly; "" if nothing can be said."""
+    case = spec.cases[k]
     if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
         return ""
     i_X, i_y = spec.samples
@@ -492,8 +423,7 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
             label = "" if y is None else f", y = {_show(y[i])}"
             return (
                 f"Already on sample {i} alone (x = {_show(X[i])}{label}) you return "
-                f"{_show(received)}, not {_show(expected)}: work this one through by "
-                "hand."
+                f"{_show(received)}, not {_show(expected)}: work this one through by hand."
             )
     return (
         "Each sample alone gives the right value, so the way you combine the samples "
@@ -502,14 +432,12 @@ def _per_sample(spec: _Spec, func, case: _Case) -> str:
 
 
 # Exceptions: the usual cause of the common ones
-
 _SHAPES = (
     r"could not be broadcast|input array dimensions|same number of dimensions|not "
     r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
 )
 
-# pattern: hint; the first pattern found in "<exception type>: <message>", in lower
-# case, gives the hint for the usual cause of the exception.
+# pattern: the usual cause, for the first pattern found in "<type>: <message>" (lower case)
 _EXCEPTION_HINTS = {
     "truth value of an array": (
         "Python needed one True/False but got an array: max(0, array) and `if array:` do "
@@ -572,72 +500,41 @@ _EXCEPTION_HINTS = {
 }
 
 
-def _exception_hint(exc: BaseException, spec: _Spec | None = None) -> str:
-    text = f"{type(exc).__name__}: {exc}".lower()
-    if spec is not None and spec.shape_error_hint:
-        if re.search(_SHAPES, text) or text.startswith("axiserror"):
-            return spec.shape_error_hint
-    return next(
-        (hint for found, hint in _EXCEPTION_HINTS.items() if re.search(found, text)), ""
-    )
-
-
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab
 _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy", "joblib"))
 
 
-def _in_package(filename: str) -> bool:
-    """Whether a frame's file is perclab's own code (not a learner's file in a folder
-    that merely has "perclab" in its name)."""
-    try:
-        return os.path.commonpath([os.path.abspath(filename), _PACKAGE]) == _PACKAGE
-    except ValueError:  # on another drive
+def _learners(filename: str) -> bool:
+    """Whether a frame's file is the learner's: not a library's, nor perclab's own (a
+    learner's file in a folder such as "perclab-course" is the learner's)."""
+    if any(lib in filename for lib in _LIBRARIES):
         return False
-
-
-def _where_raised(exc: BaseException) -> str:
-    """The learner's line that raised ``exc`` (the deepest frame outside libraries)."""
-    frames = [
-        f
-        for f in traceback.extract_tb(exc.__traceback__)
-        if f.line
-        and not any(lib in f.filename for lib in _LIBRARIES)
-        and not _in_package(f.filename)
-    ]
-    return f"{_short(frames[-1].line, 100)}   (in {frames[-1].name})" if frames else ""
+    try:
+        return os.path.commonpath([os.path.abspath(filename), _PACKAGE]) != _PACKAGE
+    except ValueError:  # on another drive
+        return True
 
 
 # The report
-
-
 def _finish(passed: bool, n_cases: int, message: str) -> CheckResult:
     print(message)
     return CheckResult(passed=passed, n_cases=n_cases, message=message)
 
 
 def _not_callable(check: str, name: str, func, n: int) -> CheckResult:
-    return _finish(
-        False,
-        n,
-        f"Pass the function itself, e.g. check_{check}({name}), not the result of "
-        f"calling it (got {type(func).__name__}).",
-    )
+    text = f"Pass the function itself, e.g. check_{check}({name}), not the result of"
+    return _finish(False, n, f"{text} calling it (got {type(func).__name__}).")
 
 
 def _not_implemented(exercise: int, name: str) -> str:
-    return (
-        f"Exercise {exercise} is not implemented yet: fill in {name} above and run "
-        "this cell again."
-    )
+    text = f"Exercise {exercise} is not implemented yet: fill in {name} above and run"
+    return f"{text} this cell again."
 
 
 def _changed(before, after) -> bool:
     try:
         if isinstance(before, np.ndarray) or isinstance(after, np.ndarray):
-            return not (
-                np.shape(before) == np.shape(after)
-                and np.array_equal(np.asarray(before), np.asarray(after), equal_nan=True)
-            )
+            return not np.array_equal(before, after, equal_nan=True)  # shapes too
         return bool(before != after)
     except Exception:
         return False
@@ -648,28 +545,25 @@ def _where(spec: _Spec, k: int) -> str:
     return f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({about})"
 
 
-def _raised_report(spec: _Spec, k: int, exc) -> str:
-    inputs = _inputs(spec, spec.cases[k])
-    return _raised(f"{_where(spec, k)}: your function", inputs, exc, spec)
-
-
 def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
-    """The report of an exception: ``head`` raised it, on ``inputs``."""
+    """The report of an exception that ``head`` raised on ``inputs``: where, and why."""
     first = str(exc).splitlines()[0] if str(exc) else ""
-    lines = [
-        f"{head} raised {type(exc).__name__}: {_short(first, 160)}",
-        f"  inputs:   {inputs}",
-    ]
-    line, hint = _where_raised(exc), _exception_hint(exc, spec)
-    lines += [f"  at:       {line}"] * bool(line) + [f"  hint: {hint}"] * bool(hint)
-    return "\n".join(lines)
+    text = f"{head} raised {type(exc).__name__}: {_short(first, 160)}\n  inputs:   {inputs}"
+    tb = traceback.extract_tb(exc.__traceback__)
+    frames = [f for f in tb if f.line and _learners(f.filename)]
+    if frames:  # the deepest one raised it
+        text += f"\n  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})"
+    message, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
+    if spec is not None and spec.shape_error_hint:  # the exercise's own for a shape error
+        causes.insert(0, (f"{_SHAPES}|^axiserror", spec.shape_error_hint))
+    hint = next((hint for found, hint in causes if re.search(found, message)), "")
+    return f"{text}\n  hint: {hint}" if hint else text
 
 
 def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
     return (
         f"{_where(spec, k)}: your function changed its argument {name} in place.\n"
-        f"  inputs:   {_inputs(spec, spec.cases[k])}\n"
-        f"  {name} is now: {_show(after)}\n"
+        f"  inputs:   {_inputs(spec, spec.cases[k])}\n  {name} is now: {_show(after)}\n"
         f"  hint: {name} changed in place, and the exercise asks you to leave it as it "
         f"was: build a new value, {name} = {name} + step rather than {name} += step (or "
         f"start from {name}.copy())."
@@ -678,84 +572,66 @@ def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
 
 def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
     return (
-        f"{_where(spec, k)} fails.\n"
-        f"  inputs:   {_inputs(spec, spec.cases[k])}\n"
-        f"  expected: {_show(expected)}\n"
-        f"  received: {_show(received)}\n"
-        f"  hint: {hint}"
+        f"{_where(spec, k)} fails.\n  inputs:   {_inputs(spec, spec.cases[k])}\n"
+        f"  expected: {_show(expected)}\n  received: {_show(received)}\n  hint: {hint}"
     )
 
 
 def _evaluate(spec: _Spec, func, report) -> None:
-    """Run every case of ``spec`` on ``func``; ``report`` the progress and the result.
-
-    Messages: ("case", k) before case k; ("provisional", passed, text) as soon as the
-    first failure is known (the report without the diagnosis over later cases); and
-    ("final", passed, text).
-    """
-    answers, failure = {}, None  # failure: (k, expected, received, problem)
+    """Run every case of ``spec`` on ``func``; ``report`` ("case", k) before case k,
+    ("provisional", passed, text) as soon as the first failure is known (the report
+    without the diagnosis over later cases) and ("final", passed, text)."""
+    answers, failure = {}, None  # failure: (k, expected, answer, problem)
     _SOFT_DEADLINE[0] = time.monotonic() + 0.6 * _CHECK_SECONDS
     for k, case in enumerate(spec.cases):
         report(("case", k))
         args = copy.deepcopy(case.args)
         try:
             with np.errstate(all="ignore"):
-                received = func(*args)
-        except NotImplementedError:
-            if failure is None:
-                report(("final", False, _not_implemented(spec.exercise, spec.name)))
-                return
-            continue
-        except Exception as exc:
-            if failure is None:
-                report(("final", False, _raised_report(spec, k, exc)))
-                return
-            continue
-        for name, before, after in zip(spec.params, case.args, args, strict=False):
-            name = name.partition("=")[0]
-            if name in spec.frozen and failure is None and _changed(before, after):
-                report(("final", False, _changed_report(spec, k, name, after)))
-                return
-        answers[k] = received
+                answer = func(*args)
+        except Exception as exc:  # only the first failure counts
+            if failure is not None:
+                continue
+            if isinstance(exc, NotImplementedError):
+                return report(("final", False, _not_implemented(spec.exercise, spec.name)))
+            head = f"{_where(spec, k)}: your function"
+            return report(("final", False, _raised(head, _inputs(spec, case), exc, spec)))
+        for param, before, after in zip(spec.params, case.args, args, strict=False):
+            name = param.partition("=")[0]
+            if failure is None and name in spec.frozen and _changed(before, after):
+                return report(("final", False, _changed_report(spec, k, name, after)))
+        answers[k] = answer
         if failure is not None:
             continue
         expected = _quietly(spec.reference, *case.args)
-        problem = _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs)
+        problem = _mismatch(expected, answer, spec.rtol, spec.atol, spec.outputs)
         if problem is not None:
-            failure = (k, expected, received, problem)
+            failure = (k, expected, answer, problem)
             quick = problem if problem != "wrong value" else ""
-            quick = _short(
-                (quick or _difference(spec, expected, received)) + " " + spec.rule
-            )
-            report(
-                ("provisional", False, _failed_report(spec, k, expected, received, quick))
-            )
+            hint = _short(f"{quick or _difference(spec, expected, answer)} {spec.rule}")
+            report(("provisional", False, _failed_report(spec, k, expected, answer, hint)))
     if failure is None:
-        report(("final", True, f"All {len(spec.cases)} cases pass."))
-        return
-    k, expected, received, problem = failure
+        return report(("final", True, f"All {len(spec.cases)} cases pass."))
+    k, expected, answer, problem = failure
     try:
-        hint = _diagnose(spec, func, k, answers, expected, received, problem)
+        hint = _diagnose(spec, func, k, answers, expected, answer, problem)
     except Exception:  # a diagnosis that fails must not hide the failure
-        hint = f"{_difference(spec, expected, received)} {spec.rule}"
+        hint = f"{_difference(spec, expected, answer)} {spec.rule}"
     hint = _short(hint, 2 * _WIDTH)
-    report(("final", False, _failed_report(spec, k, expected, received, hint)))
+    report(("final", False, _failed_report(spec, k, expected, answer, hint)))
 
 
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
     """The result from the messages of a run: the final one, else the provisional one,
-    else the timeout report built by ``on_timeout(last_case)``."""
-    printed = [m[1] for m in messages if m[0] == "printed"]
-    if printed:  # what the learner's function printed, before the report
-        print(printed[-1].rstrip("\n"))
-    for kind in ("final", "provisional"):
-        found = [m for m in messages if m[0] == kind]
-        if found:
-            return _finish(found[-1][1], n, found[-1][2])
-    progress = [m[1] for m in messages if m[0] == "case"]
-    if finished and not progress:
+    else the report ``on_timeout(last_case, finished)``."""
+    last = {kind: rest for kind, *rest in messages}  # the last message of each kind
+    if "printed" in last:  # what the learner's function printed, before the report
+        print(last["printed"][0].rstrip("\n"))
+    if result := last.get("final") or last.get("provisional"):
+        return _finish(result[0], n, result[1])
+    if finished and "case" not in last:
         return _finish(False, n, f"The check of {spec_name} stopped unexpectedly.")
-    return _finish(False, n, on_timeout(progress[-1] if progress else 0, finished))
+    return _finish(False, n, on_timeout(last.get("case", [0])[0], finished))
 
 
 def _run(spec: _Spec, func) -> CheckResult:
@@ -783,19 +659,16 @@ def _run(spec: _Spec, func) -> CheckResult:
 
 
 # Data for the cases
-
-
 def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
 def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
-    """Small-integer points labelled by a random integer hyperplane; points on it are
-    dropped. Every score and every weight stays an exact small number."""
-    while True:
+    """Small-integer points off a random integer hyperplane, labelled by its side: every
+    score and every weight stays an exact small number."""
+    w_star = np.zeros(n_features)
+    while not np.any(w_star):
         w_star = rng.integers(-3, 4, size=n_features)
-        if np.any(w_star):
-            break
     b_star = int(rng.integers(-2, 3)) if bias else 0
     X = rng.integers(-4, 5, size=(4 * n_samples, n_features))
     score = X @ w_star + b_star
@@ -819,5 +692,4 @@ _WORKED_X = np.array(
     [[2.0, 1.0], [1.0, 3.0], [3.0, 2.0], [0.5, 2.0], [2.5, 2.6], [1.5, 1.4]]
 )
 _WORKED_Y = np.array([-1, 1, -1, 1, 1, -1])
-
 _TIE = "y (w @ x + b) = 0 exactly"
