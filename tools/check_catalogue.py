@@ -13,7 +13,7 @@ silenced) and prints
   endless loop inside a bare ``except:``), run from a thread other than the main one.
 
 With ``--heldout [NAME]`` it measures a held-out catalogue instead (``tests/NAME.py``,
-by default ``catalogue_heldout``; ``catalogue_heldout2`` to ``catalogue_heldout5`` are
+by default ``catalogue_heldout``; ``catalogue_heldout2`` to ``catalogue_heldout6`` are
 the others), solutions written from the exercise statements without looking at the
 checks' tables; a hint there names the bug when it contains any one of the row's
 phrases from the start of a word (case ignored) before the restated rule.

@@ -61,7 +61,7 @@ class _Spec:
     outputs: tuple[str, ...] = ()  # names of the returned values when it returns a tuple
     rtol: float = 0.0  # 0 and 0: exact comparison
     atol: float = 0.0
-    wrong: dict[str, Callable] = field(default_factory=dict)  # hint: variant
+    wrong: dict[str, Callable | tuple] = field(default_factory=dict)  # hint: variant(s)
     rule: str = ""  # the rule in one sentence, restated when no known slip fits
     slow_hint: str = ""
     frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
@@ -371,7 +371,14 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     the learner's ``answers`` (case index -> answer), else what differs and the rule."""
     from perclab.checks._probes import general_probes, output_relation
 
-    confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
+    confirmed = [
+        hint
+        for hint, slips in spec.wrong.items()
+        if any(
+            _fits(spec, s, answers, k)
+            for s in (slips if isinstance(slips, tuple) else (slips,))
+        )
+    ]
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
             if hint not in confirmed and _fits(spec, variant, answers, k):

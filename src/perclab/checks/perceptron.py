@@ -184,6 +184,7 @@ _TESTS = {  # the mistake test y (w @ x + b) <= 0, and slips of it
 _STEPS = {  # the step (lr y x, lr y) of (w, b) on a mistake, and slips of it
     "right": lambda lr, y, x, b: (lr * y * x, lr * y),
     "no y": lambda lr, y, x, b: (lr * x, lr),
+    "no y in w": lambda lr, y, x, b: (lr * x, lr * y),
     "minus": lambda lr, y, x, b: (-lr * y * x, -lr * y),
     "b without lr": lambda lr, y, x, b: (lr * y * x, y),
     "b in w": lambda lr, y, x, b: (lr * y * (x + b), lr * y),
@@ -241,6 +242,8 @@ _UPDATE_WRONG = {
     "own step, b + lr * y.": _update_slip(step="b in w"),
     "The mistake test leaves out the bias: a mistake is y * (w @ x + b) <= 0, with b in "
     "the score.": _update_slip(test="no b"),
+    "The weight step leaves out the label: on a mistake w becomes w + lr * y * x (the "
+    "bias step, b + lr * y, is right).": _update_slip(step="no y in w"),
 }
 
 
@@ -455,14 +458,19 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     return _run(spec, absorb_bias)
 
 
-def _absorbed(value=1.0, fit_bias=False, front=False):
-    """Training on ``X`` absorbed with the constant ``value``, the weights split."""
+def _absorbed(value=1.0, fit_bias=False, front=False, split=True, add_b=False):
+    """Training on ``X`` absorbed with the constant ``value``, the weights split (or all
+    of them returned as w, with b = 0); ``add_b``: the second bias added to the last
+    weight."""
 
-    def run(X, y, max_epochs=100):
-        v = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs).w
+    def absorbed(X, y, max_epochs=100):
+        run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
+        v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
+        if not split:
+            return v, 0.0
         return (v[1:], v[0]) if front else (v[:-1], v[-1])
 
-    return run
+    return absorbed
 
 
 def _ref_absorbed(X, y, max_epochs=100, **options):
@@ -475,15 +483,18 @@ _ABSORBED_WRONG = {
         X, y, max_epochs, fit_bias=False
     ),
     "Train the absorbed data with fit_bias=False: the column of ones already carries the "
-    "bias, and a second bias doubles its steps.": _absorbed(fit_bias=True),
+    "bias, and a second bias doubles its steps.": (
+        _absorbed(fit_bias=True),
+        _absorbed(fit_bias=True, add_b=True),
+    ),
     "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
     "instead).": _absorbed(-1.0),
     "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
     "v[1:]).": _absorbed(front=True),
     "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
-    "but the last) and b = v[-1].": lambda *a: (
-        np.r_[_ref_absorbed(*a)],
-        _ref_absorbed(*a)[1],
+    "but the last) and b = v[-1].": (
+        lambda *a: (np.r_[_ref_absorbed(*a)], _ref_absorbed(*a)[1]),
+        _absorbed(split=False),
     ),
 }
 
