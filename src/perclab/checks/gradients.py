@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from perclab import logistic as _logistic
 from perclab import losses as _losses
 from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
-from perclab.logistic import logistic_gradient as _logistic_gradient
-from perclab.logistic import logistic_objective as _logistic_objective
 from perclab.optim import gradient_descent as _gradient_descent
 
 _sigmoid, _ploss, _lloss = _losses.sigmoid, _losses.perceptron_loss, _losses.logistic_loss
@@ -23,17 +22,15 @@ _MEAN = "Take the mean over the samples, not the sum: divide the sum by n (or np
 
 
 def _check(func, name, seed, rule, reference, wrong) -> CheckResult:
-    """Check ``func(w, X, y)``, the ``name`` of the exercise, a mean over the samples (a
-    gradient: shaped like w), within 1e-12; the logistic ones on larger weights, 1e-9."""
+    """Check ``func(w, X, y)``, the ``name`` of the exercise: a mean over the samples."""
     logistic = name.startswith("logistic")
     scales = (0.5, 1.0, 5.0) if logistic else (1.0,)
     a = np.array
-    X = a([[1.0, 2.0, 1.0], [2.0, 0.5, 1.0], [-1.0, -1.0, 1.0]])
-    y, w = a([1, -1, -1]), a([1.0, -1.0, 0.5])
+    X, y = a([[1.0, 2.0, 1.0], [2.0, 0.5, 1.0], [-1.0, -1.0, 1.0]]), a([1, -1, -1])
     rows = [
         ("w = 0: every point is a tie", np.zeros(3), X, y),
-        ("every point correctly classified", w, X, a([-1, 1, 1])),
-        ("one mistake", w, X, a([-1, 1, -1])),
+        ("every point correctly classified", a([1.0, -1.0, 0.5]), X, a([-1, 1, 1])),
+        ("one mistake", a([1.0, -1.0, 0.5]), X, a([-1, 1, -1])),
         ("a point exactly on the boundary", a([1.0, -1.0, 1.0]), X, y),
         ("labels as floats", a([0.5, 1.0, -1.0]), X, y * 1.0),
         ("a single sample", np.ones(2), a([[2.0, -3.0]]), a([1])),
@@ -79,8 +76,7 @@ def _loss(f, total=np.mean, m="margins"):
 
 
 def _grad(weight, m="margins", axis=0):
-    """``-(1/n) sum_i c_i x_i``, ``c = weight(m, y, scores)`` of the margins (or what ``m``
-    puts in their place); ``axis=1``: the mean over the features instead."""
+    """``-mean_i c_i x_i``, ``c = weight(m, y, scores)``; ``axis=1``: over the features."""
 
     def variant(w, X, y):
         X, y = np.asarray(X, float), np.asarray(y, float)
@@ -94,10 +90,9 @@ def _grad(weight, m="margins", axis=0):
 
 
 def check_perceptron_loss(perceptron_loss) -> CheckResult:
-    """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)`` (the bias
-    absorbed in ``X``), compared within 1e-12 with the mean of
-    :func:`perclab.losses.perceptron_loss` of the margins, on ties, mistakes, a boundary
-    point, one sample, integer input and random data.
+    """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``, the bias
+    absorbed in ``X``; compared within 1e-12 with :func:`perclab.losses.perceptron_loss`,
+    averaged, on ties, mistakes, a boundary point, one sample, integer input, random data.
     """
     wrong = {
         "That is the hinge loss, max(0, 1 - y w @ x); the perceptron loss has no margin 1: "
@@ -158,18 +153,17 @@ def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
 
 
 def _ref_logistic_loss(w, X, y):
-    return _logistic_objective(X, y, w, C=np.inf) / len(y)
+    return _logistic.logistic_objective(X, y, w, C=np.inf) / len(y)
 
 
 def _ref_logistic_gradient(w, X, y):
-    return _logistic_gradient(X, y, w, C=np.inf).w / len(y)
+    return _logistic.logistic_gradient(X, y, w, C=np.inf).w / len(y)
 
 
 def check_logistic_loss(logistic_loss) -> CheckResult:
     """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``, labels
-    -1 and +1, compared within 1e-9 relative and 1e-12 absolute with
-    :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) divided by n.
-    The margins stay below 30 in size, so the plain formula does not overflow.
+    -1 and +1, on margins below 30 in size (no overflow), within 1e-9 relative, 1e-12
+    absolute of :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) / n.
     """
     wrong = {
         "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the point is "
@@ -202,9 +196,8 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
 
 def check_logistic_gradient(logistic_gradient) -> CheckResult:
     """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``,
-    with ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is the probability of the
-    wrong label), compared within 1e-9 relative and 1e-12 absolute with
-    :func:`perclab.logistic.logistic_gradient` at ``C=inf`` divided by n.
+    ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is P(wrong label)), within 1e-9
+    relative, 1e-12 absolute of :func:`perclab.logistic.logistic_gradient` at ``C=inf`` / n.
     """
     wrong = {
         "The sign inside the sigmoid is flipped: use sigma(-y w @ x), the probability of "
@@ -214,7 +207,7 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
         "with no test.": _grad(lambda m, y, s: y * _sigmoid(-m) * (m <= 0)),
         "(sigma(w @ x) - y) x is the gradient for labels 0 and 1; with labels -1 and +1 "
         "it is -y x sigma(-y w @ x).": _grad(lambda m, y, s: y - _sigmoid(s)),
-        _MEAN: lambda w, X, y: _logistic_gradient(X, y, w, C=np.inf).w,
+        _MEAN: lambda w, X, y: _logistic.logistic_gradient(X, y, w, C=np.inf).w,
         "The label is missing inside sigma: use sigma(-y w @ x), not sigma(-w @ x).": _grad(
             lambda m, y, s: y * _sigmoid(-s)
         ),
@@ -251,10 +244,9 @@ def _descent(gradient, w0, lr, n_steps):
 
 def check_gradient_descent(gradient_descent) -> CheckResult:
     """Check ``gradient_descent(gradient, w0, lr, n_steps)``: from ``w0``, exactly
-    ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w`` and leave
-    ``w0`` as it was. Compared within 1e-9 relative and 1e-12 absolute with
-    :func:`perclab.optim.gradient_descent`, on quadratics with a known minimum and on the
-    logistic gradient.
+    ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w``, leave ``w0`` as
+    it was. The reference is :func:`perclab.optim.gradient_descent`, within 1e-9 relative
+    and 1e-12 absolute, on quadratics with a known minimum and the logistic gradient.
     """
     wrong = {
         "The steps go uphill: gradient descent subtracts, w - lr * "
