@@ -7,9 +7,11 @@ import warnings
 import numpy as np
 
 from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
+from perclab.datasets import make_separable as _make_separable
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
 from perclab.theory import margin as _margin
+from perclab.theory import max_margin as _max_margin
 from perclab.theory import radius as _radius
 
 # Exercise 5: radius, margin and the mistake bound
@@ -23,19 +25,20 @@ def _ref_radius(X, fit_bias=False):
 
 def _centred_radius(X, *args):
     """R from the centre of the data (with or without a bias: the 1s centre to 0)."""
-    X = np.asarray(X, float)
-    return _radius(X - X.mean(axis=0))
+    return _radius(X - np.mean(X, axis=0))
 
 
 def _norms(X, fit_bias=False, axis=1):
     """The norms of the rows (``axis=0``: the columns) of X, absorbed if ``fit_bias``."""
-    X = np.asarray(X, float)
-    return np.linalg.norm(
-        np.hstack([X, np.ones((len(X), 1))]) if fit_bias else X, axis=axis
-    )
+    return np.linalg.norm(_absorb_bias(X) if fit_bias else X, axis=axis)
 
 
-def _cases_radius() -> list[_Case]:
+def check_radius(radius) -> CheckResult:
+    """Check ``radius(X, fit_bias=False)``: ``R = max_i ||x_i||``, from the origin, of the
+    absorbed points ``(x_i, 1)`` when ``fit_bias=True``, compared within 1e-12 with
+    :func:`perclab.radius` on 20 cases: a cluster far from the origin, a single sample, only
+    the origin, integer input and random data, each with and without the bias.
+    """
     two = np.array([[3.0, 4.0], [1.0, 0.0]])
     cluster = np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.5]])
     cases = [
@@ -54,16 +57,24 @@ def _cases_radius() -> list[_Case]:
     for k in range(10):
         X = rng.normal(loc=float(rng.normal(scale=3)), size=(int(rng.integers(1, 9)), 3))
         cases.append(_Case(f"random data, seed 7, draw {k + 1}", (X, k % 2 == 0)))
-    return cases
-
-
-def check_radius(radius) -> CheckResult:
-    """Check ``radius(X, fit_bias=False)``: ``R = max_i ||x_i||``, from the origin, of
-    the absorbed points ``(x_i, 1)`` when ``fit_bias=True``. The reference is
-    :func:`perclab.radius`; compared with a tolerance of 1e-12. The 20 cases include a
-    cluster far from the origin, a single sample, only the origin, integer input and
-    random data, each with and without the bias.
-    """
+    wrong = {
+        _CENTRE: _centred_radius,
+        "With fit_bias=True measure the absorbed points (x_i, 1): R^2 = max ||x_i||^2 "
+        "+ 1.": lambda X, *a: _ref_radius(X),
+        "Absorb the bias only when fit_bias=True.": lambda X, *a: _ref_radius(X, 1),
+        "You returned R^2; return R, the largest norm itself (take the square "
+        "root).": lambda *a: _ref_radius(*a) ** 2,
+        "R is the largest norm (max), not the mean norm.": lambda *a: np.mean(_norms(*a)),
+        "Take the Euclidean norm of each row (each sample), np.linalg.norm(X, axis=1), "
+        "not the largest entry.": lambda X, *a: np.max(np.abs(np.asarray(X, float))),
+        "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); axis=0 "
+        "gives the norm of each column (feature).": lambda *a: np.max(_norms(*a, axis=0)),
+        "Absorbing adds 1 under the square root: ||(x_i, 1)|| = sqrt(||x_i||^2 + 1), "
+        "not ||x_i|| + 1.": lambda X, fit_bias=False: _ref_radius(X) + bool(fit_bias),
+        "That is the norm of the whole matrix: "
+        "take the norm of each row (each sample) with np.linalg.norm(X, axis=1), "
+        "then the largest.": lambda *a: np.linalg.norm(_norms(*a)),
+    }
     spec = _Spec(
         exercise=5,
         name="radius",
@@ -73,34 +84,10 @@ def check_radius(radius) -> CheckResult:
         "x_i extended by a 1 when fit_bias=True.",
         params=("X", "fit_bias"),
         reference=_ref_radius,
-        cases=_cases_radius(),
+        cases=cases,
         rtol=1e-12,
         atol=1e-12,
-        wrong={
-            _CENTRE: _centred_radius,
-            "With fit_bias=True measure the absorbed points (x_i, 1): R^2 = max ||x_i||^2 "
-            "+ 1.": lambda X, *a: _ref_radius(X),
-            "Absorb the bias only when fit_bias=True.": lambda X, *a: _ref_radius(X, 1),
-            "You returned R^2; return R, the largest norm itself (take the square "
-            "root).": lambda *a: _ref_radius(*a) ** 2,
-            "R is the largest norm (max), not the mean norm.": lambda *a: float(
-                np.mean(_norms(*a))
-            ),
-            "Take the Euclidean norm of each row (each sample), np.linalg.norm(X, axis=1), "
-            "not the largest entry.": lambda X, *a: float(
-                np.max(np.abs(np.asarray(X, float)))
-            ),
-            "Take the norm of each row (each sample), np.linalg.norm(X, axis=1); axis=0 "
-            "gives the norm of each column (feature).": lambda *a: float(
-                np.max(_norms(*a, axis=0))
-            ),
-            "Absorbing adds 1 under the square root: ||(x_i, 1)|| = sqrt(||x_i||^2 + 1), "
-            "not ||x_i|| + 1.": lambda X, fit_bias=False: _ref_radius(X) + bool(fit_bias),
-            "That is the norm of the whole matrix: take the norm of each row (each sample) "
-            "with np.linalg.norm(X, axis=1), then the largest.": lambda *a: float(
-                np.linalg.norm(_norms(*a))
-            ),
-        },
+        wrong=wrong,
     )
     return _run(spec, radius)
 
@@ -111,26 +98,21 @@ def _ref_margin(X, y, w, b=0.0):
 
 def _rescaled(factor):
     """A slip of the margin: the reference times ``factor(||w||, w, b)``."""
-
-    def wrong(X, y, w, b=0.0):
-        w = np.asarray(w, float)
-        return _ref_margin(X, y, w, b) * factor(np.linalg.norm(w), w, float(b))
-
-    return wrong
+    return lambda X, y, w, b=0.0: (
+        _ref_margin(X, y, w, b) * factor(np.linalg.norm(w), np.asarray(w, float), float(b))
+    )
 
 
-def _of_margins(combine):
-    """A slip of the margin: ``combine(y_i (w @ x_i + b), ||w||)``."""
-
-    def wrong(X, y, w, b=0.0):
-        w = np.asarray(w, float)
-        margins = np.asarray(y, float) * (np.asarray(X, float) @ w + float(b))
-        return float(combine(margins, np.linalg.norm(w)))
-
-    return wrong
+def _scores(X, y, w, b=0.0):
+    return np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float) + float(b))
 
 
-def _cases_margin() -> list[_Case]:
+def check_margin(margin) -> CheckResult:
+    """Check ``margin(X, y, w, b=0.0)``: ``min_i y_i (w @ x_i + b) / ||w||``, the geometric
+    margin in the space of ``X``: negative when a point is misclassified, unchanged when
+    ``(w, b)`` is scaled; within 1e-12 of :func:`perclab.margin` on 20 cases: a scaled
+    ``w``, a bias, a misclassified point, a point on the line, one sample, random data.
+    """
     X, y = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 3.0]]), np.array([1, -1, 1])
     w = np.array([-1.0, 1.0])
     a, X_on, y_on = np.array, np.vstack([X, [1.0, 1.0]]), np.r_[y, 1]
@@ -150,19 +132,27 @@ def _cases_margin() -> list[_Case]:
         n, d = int(rng.integers(1, 9)), int(rng.integers(1, 4))
         X_k = rng.normal(size=(n, d))
         w_k = rng.normal(size=d) * float(rng.choice([0.1, 1.0, 7.0]))
-        y_k = np.where(rng.random(n) < 0.5, -1, 1)
-        args = (X_k, y_k, w_k, float(rng.normal()))
-        cases.append(_Case(f"random data, seed 8, draw {k + 1}", args))
-    return cases
-
-
-def check_margin(margin) -> CheckResult:
-    """Check ``margin(X, y, w, b=0.0)``: ``min_i y_i (w @ x_i + b) / ||w||``, the
-    geometric margin in the space of ``X``: negative when a point is misclassified,
-    unchanged when ``(w, b)`` is scaled. The reference is :func:`perclab.margin`;
-    compared with a tolerance of 1e-12. The 20 cases include a scaled ``w``, a bias, a
-    misclassified point, a point on the line, a single sample and random data.
-    """
+        y_k, b = np.where(rng.random(n) < 0.5, -1, 1), float(rng.normal())
+        cases.append(_Case(f"random data, seed 8, draw {k + 1}", (X_k, y_k, w_k, b)))
+    wrong = {
+        "Divide by ||w||: the geometric margin must not change when w and b are "
+        "scaled.": _rescaled(lambda n, w, b: n),
+        "Multiply by the label y instead of taking absolute values: "
+        "a misclassified point must make the margin negative.": lambda X, y, w, b=0.0: (
+            np.min(np.abs(_scores(X, y, w, b))) / np.linalg.norm(w)
+        ),
+        "In the space of X divide by ||w|| only; dividing by ||(w, b)|| is the margin "
+        "in the absorbed space.": _rescaled(lambda n, w, b: n / np.hypot(n, b)),
+        "Divide by the norm ||w||, not by the squared norm ||w||^2.": _rescaled(
+            lambda n, w, b: 1 / n
+        ),
+        "Multiply the whole score, bias included, by the label: y_i (w @ x_i + b); y * "
+        "X @ w + b leaves b outside.": lambda X, y, w, b=0.0: (
+            _ref_margin(X, y, w) + float(b) / np.linalg.norm(w)
+        ),
+        "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), not "
+        "by the sum of |w_j|.": _rescaled(lambda n, w, b: n / np.sum(np.abs(w))),
+    }
     spec = _Spec(
         exercise=5,
         name="margin",
@@ -172,28 +162,10 @@ def check_margin(margin) -> CheckResult:
         rule="The rule: min_i y_i (w @ x_i + b) / ||w||.",
         params=("X", "y", "w", "b"),
         reference=_ref_margin,
-        cases=_cases_margin(),
+        cases=cases,
         rtol=1e-12,
         atol=1e-12,
-        wrong={
-            "Divide by ||w||: the geometric margin must not change when w and b are "
-            "scaled.": _rescaled(lambda n, w, b: n),
-            "Multiply by the label y instead of taking absolute values: a misclassified "
-            "point must make the margin negative.": _of_margins(
-                lambda m, n: np.min(np.abs(m)) / n
-            ),
-            "In the space of X divide by ||w|| only; dividing by ||(w, b)|| is the margin "
-            "in the absorbed space.": _rescaled(lambda n, w, b: n / np.hypot(n, b)),
-            "Divide by the norm ||w||, not by the squared norm ||w||^2.": _rescaled(
-                lambda n, w, b: 1 / n
-            ),
-            "Multiply the whole score, bias included, by the label: y_i (w @ x_i + b); y * "
-            "X @ w + b leaves b outside.": lambda X, y, w, b=0.0: (
-                _ref_margin(X, y, w) + float(b) / np.linalg.norm(np.asarray(w, float))
-            ),
-            "Divide by the Euclidean norm ||w|| = sqrt(sum w_j^2), np.linalg.norm(w), not "
-            "by the sum of |w_j|.": _rescaled(lambda n, w, b: n / np.sum(np.abs(w))),
-        },
+        wrong=wrong,
     )
     return _run(spec, margin)
 
@@ -216,14 +188,17 @@ _ref_mistake_bound = _bound(lambda R, g, *_: R**2 / g**2)
 def _bound_without_b(X, y, w, b):
     """The bound with gamma's scores y_i w @ x_i leaving out b (still over ||(w, b)||)."""
     v = np.append(w, b)
-    scores = np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float))
     factor = (_margin(_absorb_bias(X), y, v) * np.linalg.norm(v)) ** 2
-    return _ref_mistake_bound(X, y, w, b) * factor / np.min(scores) ** 2
+    return _ref_mistake_bound(X, y, w, b) * factor / np.min(_scores(X, y, w)) ** 2
 
 
-def _cases_bound() -> list[_Case]:
-    from perclab.datasets import make_separable
-
+def check_mistake_bound(mistake_bound) -> CheckResult:
+    """Check ``mistake_bound(X, y, w, b)``: Novikoff's ``R**2 / gamma**2`` for the given
+    separator, in the absorbed space (the perceptron learns a bias): ``R = max ||(x_i,
+    1)||`` and ``gamma = min y_i (w @ x_i + b) / ||(w, b)||``, compared within 1e-9 relative
+    with :func:`perclab.radius` and :func:`perclab.margin` on 15 small separable data sets,
+    each with a separating ``(w, b)``, scaled or through the origin.
+    """
     X, y, X0 = [[1.0], [2.0], [4.0]], [-1, 1, 1], [[1, 2.0], [2, -1]]
     rows = [
         ("three points on a line", X, y, [1.0], -1.5),
@@ -234,24 +209,33 @@ def _cases_bound() -> list[_Case]:
     ]
     cases = [_Case(a, (*map(np.array, (X, y, w)), b)) for a, X, y, w, b in rows]
     for k in range(10):
-        X_k, y_k, (w_star, b_star) = make_separable(
-            int(3 + 3 * k), n_features=1 + k % 3, margin=0.2, coef=True, random_state=k
+        X_k, y_k, (w_star, b_star) = _make_separable(
+            3 + 3 * k, n_features=1 + k % 3, margin=0.2, coef=True, random_state=k
         )
         y_k = y_k.astype(float) if k % 2 else y_k
-        args = (X_k, y_k, (1 + k) * w_star, (1 + k) * b_star)
         about = f"make_separable(random_state={k}) and its true separator"
-        cases.append(_Case(about, args))
-    return cases
-
-
-def check_mistake_bound(mistake_bound) -> CheckResult:
-    """Check ``mistake_bound(X, y, w, b)``: Novikoff's ``R**2 / gamma**2`` for the given
-    separator, in the absorbed space (the perceptron learns a bias): ``R = max ||(x_i,
-    1)||`` and ``gamma = min y_i (w @ x_i + b) / ||(w, b)||``. The reference uses
-    :func:`perclab.radius` and :func:`perclab.margin`; compared with a relative tolerance
-    of 1e-9. The 15 cases are small separable data sets, each with a separating ``(w,
-    b)``, scaled or through the origin.
-    """
+        cases.append(_Case(about, (X_k, y_k, (1 + k) * w_star, (1 + k) * b_star)))
+    wrong = {
+        "Measure R after bias absorption, R = max ||(x_i, 1)||, and the margin with "
+        "||(w, b)||: the bound lives in the "
+        "absorbed space.": _bound(lambda R, g, Rx, gx, _: Rx**2 / gx**2),
+        "Measure R after bias absorption: R = max ||(x_i, 1)||, not max ||x_i||.": _bound(
+            lambda R, g, Rx, *_: Rx**2 / g**2
+        ),
+        "Normalise the margin by ||(w, b)||, the separator's length in the absorbed "
+        "space, not by ||w||.": _bound(lambda R, g, Rx, gx, _: R**2 / gx**2),
+        _CENTRE: _bound(lambda R, g, Rx, gx, Rc: Rc**2 / g**2),
+        "Square gamma too: the bound is R^2 / gamma^2.": _bound(lambda R, g, *_: R**2 / g),
+        "Your bound is upside down: R^2 / gamma^2, not gamma^2 / R^2.": _bound(
+            lambda R, g, *_: g**2 / R**2
+        ),
+        "Normalise the margin: gamma = min y_i (w @ x_i + b) / ||(w, b)||, the distance "
+        "for a unit-length separator, not the score itself.": lambda X, y, w, b: (
+            _radius(X, fit_bias=True) ** 2 / np.min(_scores(X, y, w, b)) ** 2
+        ),
+        "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / ||(w, "
+        "b)||, with + b in every score.": _bound_without_b,
+    }
     spec = _Spec(
         exercise=5,
         name="mistake_bound",
@@ -262,34 +246,10 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
         "x_i + b) / ||(w, b)||.",
         params=("X", "y", "w", "b"),
         reference=_ref_mistake_bound,
-        cases=_cases_bound(),
+        cases=cases,
         rtol=1e-9,
         atol=0.0,
-        wrong={
-            "Measure R after bias absorption, R = max ||(x_i, 1)||, and the margin with "
-            "||(w, b)||: the bound lives in the absorbed space.": _bound(
-                lambda R, g, Rx, gx, _: Rx**2 / gx**2
-            ),
-            "Measure R after bias absorption: R = max ||(x_i, 1)||, not max "
-            "||x_i||.": _bound(lambda R, g, Rx, *_: Rx**2 / g**2),
-            "Normalise the margin by ||(w, b)||, the separator's length in the absorbed "
-            "space, not by ||w||.": _bound(lambda R, g, Rx, gx, _: R**2 / gx**2),
-            _CENTRE: _bound(lambda R, g, Rx, gx, Rc: Rc**2 / g**2),
-            "Square gamma too: the bound is R^2 / gamma^2.": _bound(
-                lambda R, g, *_: R**2 / g
-            ),
-            "Your bound is upside down: R^2 / gamma^2, not gamma^2 / R^2.": _bound(
-                lambda R, g, *_: g**2 / R**2
-            ),
-            "Normalise the margin: gamma = min y_i (w @ x_i + b) / ||(w, "
-            "b)||, the distance for a unit-length separator, not the score "
-            "itself.": lambda X, y, w, b: (
-                _radius(X, fit_bias=True) ** 2
-                / np.min(np.asarray(y, float) * (np.asarray(X, float) @ w + b)) ** 2
-            ),
-            "The bias is missing from the margin: gamma = min y_i (w @ x_i + b) / ||(w, "
-            "b)||, with + b in every score.": _bound_without_b,
-        },
+        wrong=wrong,
     )
     return _run(spec, mistake_bound)
 
@@ -301,54 +261,15 @@ def _sq(W):
     return np.sum(W * W, axis=1)
 
 
-def _steps(gains, growths):
+def _steps(growths, gains=np.diff):
     """``(gains(W @ w_star), growths(W))``: the reference and its slips."""
-
-    def steps(W, w_star):
-        W = np.asarray(W, float)
-        return gains(W @ np.asarray(w_star, float)), growths(W)
-
-    return steps
+    return lambda W, w_star: (
+        gains(np.asarray(W, float) @ np.asarray(w_star, float)),
+        growths(np.asarray(W, float)),
+    )
 
 
-_ref_proof_steps = _steps(np.diff, lambda W: np.diff(_sq(W)))
-
-
-def _cases_proof() -> list[_Case]:
-    from perclab.datasets import make_separable
-    from perclab.theory import max_margin
-
-    def run_history(X, y):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            history = _train(X, y).history
-        return np.column_stack([history.w, history.b]), max_margin(
-            _absorb_bias(X), y, fit_bias=False
-        ).w
-
-    a = np.array
-    rows = [
-        ("no update: W holds only the start", (np.zeros((1, 3)), a([0.6, 0, 0.8]))),
-        ("a single update", (a([[0.0, 0, 0], [1, 2, 1]]), a([0, 0.6, 0.8]))),
-        ("the worked example's run", run_history(_WORKED_X, _WORKED_Y)),
-        ("integer weights", (a([[0, 0], [1, 1], [3, 0], [2, 2]]), a([0.8, 0.6]))),
-    ]
-    cases = [_Case(about, args) for about, args in rows]
-    for k in range(8):
-        X, y = make_separable(
-            int(4 + 4 * k), n_features=2 + k % 2, margin=0.3, random_state=k
-        )
-        about = f"a perceptron run on make_separable(random_state={k})"
-        cases.append(_Case(about, run_history(X, y)))
-    rng = _rng(9)
-    for k in range(4):
-        d = int(rng.integers(2, 5))
-        W = np.cumsum(rng.normal(size=(int(rng.integers(2, 7)), d)), axis=0)
-        u = rng.normal(size=d)
-        cases.append(
-            _Case(f"random weights, seed 9, draw {k + 1}", (W, u / np.linalg.norm(u)))
-        )
-    return cases
+_ref_proof_steps = _steps(lambda W: np.diff(_sq(W)))
 
 
 def check_proof_steps(proof_steps) -> CheckResult:
@@ -362,8 +283,47 @@ def check_proof_steps(proof_steps) -> CheckResult:
     * (1 + max ||w_k||^2), as a difference of squared norms cancels. The 16 cases are
     runs of :func:`perclab.train`, no update, one update, integer and random weights.
     """
-    cases = _cases_proof()
+
+    def run_history(X, y):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            history = _train(X, y).history
+        w_star = _max_margin(_absorb_bias(X), y, fit_bias=False).w
+        return np.column_stack([history.w, history.b]), w_star
+
+    a = np.array
+    rows = [
+        ("no update: W holds only the start", (np.zeros((1, 3)), a([0.6, 0, 0.8]))),
+        ("a single update", (a([[0.0, 0, 0], [1, 2, 1]]), a([0, 0.6, 0.8]))),
+        ("the worked example's run", run_history(_WORKED_X, _WORKED_Y)),
+        ("integer weights", (a([[0, 0], [1, 1], [3, 0], [2, 2]]), a([0.8, 0.6]))),
+    ]
+    cases = [_Case(about, args) for about, args in rows]
+    for k in range(8):
+        X, y = _make_separable(4 + 4 * k, n_features=2 + k % 2, margin=0.3, random_state=k)
+        about = f"a perceptron run on make_separable(random_state={k})"
+        cases.append(_Case(about, run_history(X, y)))
+    rng = _rng(9)
+    for k in range(4):
+        d = int(rng.integers(2, 5))
+        W = np.cumsum(rng.normal(size=(int(rng.integers(2, 7)), d)), axis=0)
+        u = rng.normal(size=d)
+        about = f"random weights, seed 9, draw {k + 1}"
+        cases.append(_Case(about, (W, u / np.linalg.norm(u))))
     scale = max(1.0, *(float(np.max(_sq(np.asarray(c.args[0], float)))) for c in cases))
+    wrong = {
+        "Use squared norms: growths[k-1] = ||w_k||^2 - ||w_{k-1}||^2.": _steps(
+            lambda W: np.diff(np.sqrt(_sq(W)))
+        ),
+        "Subtract the earlier weights from the later ones (w_k minus w_{k-1}): your "
+        "differences have the "
+        "wrong sign.": _steps(lambda W: -np.diff(_sq(W)), lambda g: -np.diff(g)),
+        "You took the squared norm of the difference, ||w_k - w_{k-1}||^2 = ||x||^2; the "
+        "proof bounds the difference of the squared norms, ||w_k||^2 - ||w_{k-1}||^2 = "
+        "2 y w_{k-1} @ x + ||x||^2.": _steps(lambda W: _sq(np.diff(W, axis=0))),
+        "Square the norms before taking the difference: ||w_k||^2 - ||w_{k-1}||^2, "
+        "not (||w_k|| - ||w_{k-1}||)^2.": _steps(lambda W: np.diff(np.sqrt(_sq(W))) ** 2),
+    }
     spec = _Spec(
         exercise=6,
         name="proof_steps",
@@ -375,23 +335,6 @@ def check_proof_steps(proof_steps) -> CheckResult:
         outputs=("gains", "growths"),
         rtol=1e-9,
         atol=1e-9 * scale,
-        wrong={
-            "Use squared norms: growths[k-1] = ||w_k||^2 - ||w_{k-1}||^2.": _steps(
-                np.diff, lambda W: np.diff(np.sqrt(_sq(W)))
-            ),
-            "Subtract the earlier weights from the later ones (w_k minus w_{k-1}): your "
-            "differences have the wrong sign.": _steps(
-                lambda g: -np.diff(g), lambda W: -np.diff(_sq(W))
-            ),
-            "You took the squared norm of the difference, ||w_k - w_{k-1}||^2 = ||x||^2; "
-            "the proof bounds the difference of the squared norms, ||w_k||^2 - "
-            "||w_{k-1}||^2 = 2 y w_{k-1} @ x + ||x||^2.": _steps(
-                np.diff, lambda W: _sq(np.diff(W, axis=0))
-            ),
-            "Square the norms before taking the difference: ||w_k||^2 - ||w_{k-1}||^2, not "
-            "(||w_k|| - ||w_{k-1}||)^2.": _steps(
-                np.diff, lambda W: np.diff(np.sqrt(_sq(W))) ** 2
-            ),
-        },
+        wrong=wrong,
     )
     return _run(spec, proof_steps)
