@@ -105,12 +105,11 @@ def check_perceptron_loss(perceptron_loss) -> CheckResult:
         "That is the fraction of mistakes (the 0/1 loss): you counted the mistakes; the "
         "perceptron loss adds up how far each mistake is on the wrong side, its score "
         "max(0, -y w @ x).": _loss(_losses.zero_one_loss),
-        "You divided by ||w|| (a distance): "
-        "the perceptron loss uses the score y w @ x itself, max(0, -y w @ x), "
-        "with no norm.": lambda w, X, y: _loss(_ploss)(w, X, y) / np.linalg.norm(w),
-        "You divided the loss by ||w|| (a distance): "
-        "the perceptron loss uses the score y w @ x itself, max(0, -y w @ x), with no "
-        "norm.": lambda w, X, y: _loss(_ploss)(w, X, y) / (np.linalg.norm(w) or 1.0),
+        "You divided by ||w|| (a distance): the perceptron loss uses the score y w @ x "
+        "itself, max(0, -y w @ x), with no norm.": (
+            lambda w, X, y: _loss(_ploss)(w, X, y) / np.linalg.norm(w),
+            lambda w, X, y: _loss(_ploss)(w, X, y) / (np.linalg.norm(w) or 1.0),
+        ),
         _PRECEDENCE: _loss(_ploss, m="precedence"),
     }
     rule = "the mean over the samples of max(0, -y_i w @ x_i)."
@@ -218,6 +217,8 @@ def check_logistic_gradient(logistic_gradient) -> CheckResult:
         "itself.": _grad(lambda m, y, s: y * _sigmoid(m) * _sigmoid(-m)),
         "The denominator is missing: sigma(-m) = exp(-m) / (1 + exp(-m)), not exp(-m) "
         "alone.": _grad(lambda m, y, s: y * np.exp(-m)),
+        "The sigmoid is missing: weight each y_i x_i by sigma(-y_i w @ x_i), the "
+        "probability of the wrong label, not by 1.": _grad(lambda m, y, s: y),
         _AXIS: _grad(lambda m, y, s: y * _sigmoid(-m), axis=1),
         _PRECEDENCE: _grad(lambda m, y, s: y * _sigmoid(-m), m="precedence"),
     }
