@@ -4,21 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from perclab.checks._core import (
-    _TIE,
-    _WORKED_X,
-    _WORKED_Y,
-    _XOR_X,
-    _XOR_Y,
-    CheckResult,
-    _Case,
-    _integer_separable,
-    _labels,
-    _rng,
-    _run,
-    _score,
-    _Spec,
-)
+from perclab.checks import _core
+from perclab.checks._core import _WORKED_X, _WORKED_Y, _XOR_X, _XOR_Y, CheckResult, _Case
 from perclab.checks._probes import started_elsewhere
 from perclab.losses import margins as _margins
 from perclab.perceptron import predict as _predict
@@ -42,10 +29,8 @@ def _draw(rng, k, *parts):
 
 
 # Exercise 1: predicting with sign, and the tie at 0
-
-
 def _of_score(f):
-    return lambda X, w, b: f(_score(X, w, b))
+    return lambda X, w, b: f(_core._score(X, w, b))
 
 
 _PREDICT_WRONG = {  # hint: the wrong version that earns it
@@ -87,13 +72,13 @@ def check_predict_labels(predict_labels) -> CheckResult:
     cases = [
         _Case(a, (np.array(X, type(b)), np.array(w, type(b)), b)) for a, X, w, b in table
     ]
-    rng = _rng(1)
+    rng = _core._rng(1)
     for k in range(16):
         n, d = int(rng.integers(1, 9)), int(rng.integers(1, 4))
         X, w, b = _draw(rng, k, ((n, d), 3), (d, 2), ((), 2))
         about = _KINDS[k % 2] + ("" if k % 2 else " (ties likely)")
         cases.append(_Case(f"{about}, seed 1, draw {k + 1}", (X, w, float(b))))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=1,
         name="predict_labels",
         samples=(0, None),
@@ -106,7 +91,7 @@ def check_predict_labels(predict_labels) -> CheckResult:
         cases=cases,
         wrong=_PREDICT_WRONG,
     )
-    return _run(spec, predict_labels)
+    return _core._run(spec, predict_labels)
 
 
 def _margin(x, y, w, b):
@@ -137,8 +122,8 @@ def check_is_mistake(is_mistake) -> CheckResult:
         ("a correctly classified +1 point", [1.0, 3.0], 1, w, 0.0),
         ("a correctly classified -1 point", [2.0, 1.0], -1, w, 0.0),
         ("a misclassified point", [1.0, 3.0], -1, w, 0.0),
-        (f"on the boundary, label -1: {_TIE}", [1.0, 1.0], -1, w, 0.0),
-        (f"on the boundary, label +1: {_TIE}", [1.0, 1.0], 1, w, 0.0),
+        (f"on the boundary, label -1: {_core._TIE}", [1.0, 1.0], -1, w, 0.0),
+        (f"on the boundary, label +1: {_core._TIE}", [1.0, 1.0], 1, w, 0.0),
         ("zero weights and bias", [2.0, 5.0], 1, np.zeros(2), 0.0),
         ("the zero vector x, b = 0", [0.0, 0.0], -1, w, 0.0),
         ("the zero vector x, b > 0, label +1", [0.0, 0.0], 1, w, 0.5),
@@ -148,12 +133,12 @@ def check_is_mistake(is_mistake) -> CheckResult:
         ("integer inputs", [3, 1], -1, np.array([1, -2]), 1),
     ]
     cases = [_Case(about, (np.array(x), y, w, b)) for about, x, y, w, b in table]
-    rng = _rng(2)
+    rng = _core._rng(2)
     for k in range(14):
         d, y = int(rng.integers(1, 4)), int(rng.choice([-1, 1]))
         x, w_k, b = _draw(rng, k, (d, 3), (d, 2), ((), 2))
         cases.append(_Case(f"{_KINDS[k % 2]}, seed 2, draw {k + 1}", (x, y, w_k, float(b))))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=1,
         name="is_mistake",
         rule="The rule: a mistake is y * (w @ x + b) <= 0 (ties count).",
@@ -162,12 +147,10 @@ def check_is_mistake(is_mistake) -> CheckResult:
         cases=cases,
         wrong=_MISTAKE_WRONG,
     )
-    return _run(spec, is_mistake)
+    return _core._run(spec, is_mistake)
 
 
 # Exercises 2 and 3: one update step; the training loop and its stopping rule
-
-
 def _update(w, b, x, y, lr=1.0, **options):
     run = _train([x], [y], w0=w, b0=float(b), lr=float(lr), max_epochs=1, **options)
     return run.w, run.b
@@ -259,8 +242,8 @@ def check_one_update(one_update) -> CheckResult:
         ("zero weights and bias, label +1: the score is 0", z, 0.0, [1.0, 2.0], 1),
         ("a correctly classified point: nothing changes", w, 0.0, [1.0, 3.0], 1),
         ("a misclassified point", w, 0.0, [1.0, 3.0], -1),
-        (f"on the boundary, label -1: {_TIE}", w, 0.0, [2.0, 2.0], -1),
-        (f"on the boundary, label +1: {_TIE}", w, 0.0, [2.0, 2.0], 1),
+        (f"on the boundary, label -1: {_core._TIE}", w, 0.0, [2.0, 2.0], -1),
+        (f"on the boundary, label +1: {_core._TIE}", w, 0.0, [2.0, 2.0], 1),
         ("the zero vector x with b = 0", w, 0.0, z, 1),
         ("the zero vector x with b > 0, label +1", w, 0.5, z, 1),
         ("only the bias makes it a mistake", ones, -3.0, ones, 1),
@@ -272,7 +255,7 @@ def check_one_update(one_update) -> CheckResult:
         ("one feature", [2.0], -1.0, [0.5], -1),
     ]
     cases = [_Case(r[0], (np.array(r[1]), r[2], np.array(r[3]), *r[4:])) for r in table]
-    rng = _rng(3)
+    rng = _core._rng(3)
     for k in range(20):
         d = int(rng.integers(1, 5))
         y = int(rng.choice([-1, 1])) if k % 3 else float(rng.choice([-1.0, 1.0]))
@@ -280,7 +263,7 @@ def check_one_update(one_update) -> CheckResult:
         w_k, x, b = _draw(rng, k, (d, 2), (d, 3, int), ((), 2))
         about = f"{_KINDS[k % 2]}, seed 3, draw {k + 1}"
         cases.append(_Case(about, (w_k, float(b), x, y, lr)))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=2,
         name="one_update",
         rule="The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
@@ -301,7 +284,7 @@ def check_one_update(one_update) -> CheckResult:
         ],
         wrong=_UPDATE_WRONG,
     )
-    return _run(spec, one_update)
+    return _core._run(spec, one_update)
 
 
 def _ref_train(X, y, max_epochs=100, **options):
@@ -323,16 +306,16 @@ def _cases_training(seed: int) -> list[_Case]:
         ("integer features, labels as floats", X_int, [-1.0, 1.0, -1.0, 1.0]),
     ]
     cases = [_Case(r[0], (np.array(r[1]), np.array(r[2]), *r[3:])) for r in table]
-    rng = _rng(seed)
+    rng = _core._rng(seed)
     for k in range(14):
         n, d = int(rng.integers(2, 13)), int(rng.integers(1, 4))
-        X, y = _integer_separable(rng, n, d, as_float=k % 3 != 0)
+        X, y = _core._integer_separable(rng, n, d, as_float=k % 3 != 0)
         about = f"separable small integers, seed {seed}, draw {k + 1}"
-        cases.append(_Case(about, (X, _labels(y, k % 2 == 1))))
+        cases.append(_Case(about, (X, _core._labels(y, k % 2 == 1))))
     return cases
 
 
-def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
+def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
     """A relation for the training checks: the hint when the learner's ``w, b`` separate
     every training set that the reference's run separates, and differ from the
     reference's on one: a run in a shuffled order."""
@@ -392,7 +375,7 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     n_updates, epochs)``, the clean sweep counted. Compared exactly with
     :func:`perclab.train` on small integers, the worked example (real ties) and XOR.
     """
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=3,
         name="train_until_clean",
         rule="The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
@@ -409,11 +392,10 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
         "separable?",
     )
-    return _run(spec, train_until_clean)
+    return _core._run(spec, train_until_clean)
 
 
 # Exercise 4: bias absorption
-
 _ABSORB_WRONG = {
     "Put the constant column last: append the column of ones at the end, so that the "
     "last weight is the bias.": lambda X: np.roll(_absorb_bias(X), 1, axis=1),
@@ -442,11 +424,11 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         ("a square matrix", [[1.0, 2.0], [3.0, 4.0]]),
     ]
     cases = [_Case(about, (np.array(X),)) for about, X in table]
-    rng = _rng(5)
+    rng = _core._rng(5)
     for k in range(4):
         X = rng.normal(size=(int(rng.integers(1, 8)), int(rng.integers(1, 5))))
         cases.append(_Case(f"random data, seed 5, draw {k + 1}", (X,)))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=4,
         name="absorb_bias",
         rule="The rule: X with one more column, all ones, at the end: shape (n, d + 1).",
@@ -455,7 +437,7 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         cases=cases,
         wrong=_ABSORB_WRONG,
     )
-    return _run(spec, absorb_bias)
+    return _core._run(spec, absorb_bias)
 
 
 def _absorbed(value=1.0, fit_bias=False, front=False, split=True, add_b=False):
@@ -479,9 +461,7 @@ def _ref_absorbed(X, y, max_epochs=100, **options):
 
 _ABSORBED_WRONG = {
     "No bias was learned: train on the absorbed data, X with a column of ones appended, "
-    "and read b off the last weight.": lambda X, y, max_epochs=100: _ref_absorbed(
-        X, y, max_epochs, fit_bias=False
-    ),
+    "and read b off the last weight.": lambda *a: _ref_absorbed(*a, fit_bias=False),
     "Train the absorbed data with fit_bias=False: the column of ones already carries the "
     "bias, and a second bias doubles its steps.": (
         _absorbed(fit_bias=True),
@@ -505,7 +485,7 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
     with :func:`perclab.train` *with* a bias on ``X`` (the same updates), on the cases
     of :func:`check_train_until_clean`.
     """
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=4,
         name="train_absorbed",
         rule="The rule: train without a bias on X with a column of ones appended (same "
@@ -521,4 +501,4 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         slow_hint="Pass max_epochs on, so that training stops on data that are not "
         "separable.",
     )
-    return _run(spec, train_absorbed)
+    return _core._run(spec, train_absorbed)
