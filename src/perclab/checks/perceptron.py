@@ -53,10 +53,8 @@ _PREDICT_WRONG = {  # hint: the wrong version that earns it
 
 def check_predict_labels(predict_labels) -> CheckResult:
     """Check ``predict_labels(X, w, b)``: +1 where ``w @ x + b >= 0``, -1 elsewhere, one
-    label per row, compared exactly with :func:`perclab.predict` (ints or floats, a list
-    or an array pass) on ties, zero weights, the bias alone, the zero vector, integer
-    inputs, one feature and random data.
-    """
+    label per row (ints or floats, list or array), exactly as :func:`perclab.predict`, on
+    ties, zeros, the bias alone, integer inputs, one feature and random data."""
     z = [0, 0]
     table = [  # (about, X, w, b); the arrays have b's type, int only for integer inputs
         ("one point on the +1 side", [[2, 1]], [1, 0], 0.0),
@@ -115,8 +113,7 @@ _MISTAKE_WRONG = {
 def check_is_mistake(is_mistake) -> CheckResult:
     """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
     with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
-    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data.
-    """
+    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data."""
     w = np.array([-1.0, 1.0])
     table = [
         ("a correctly classified +1 point", [1.0, 3.0], 1, w, 0.0),
@@ -233,9 +230,7 @@ _UPDATE_WRONG = {
 def check_one_update(one_update) -> CheckResult:
     """Check ``one_update(w, b, x, y, lr=1.0)``: ``(w + lr * y * x, b + lr * y)`` if
     ``y * (w @ x + b) <= 0``, else ``(w, b)``, ``w`` and ``x`` left unchanged; within
-    1e-12 of one epoch of :func:`perclab.train` on the sample (ties exact on integers),
-    on ties, zeros, learning rates and random data.
-    """
+    1e-12 of one epoch of :func:`perclab.train`, on ties, zeros, rates and random data."""
     w, ones, z = [-1.0, 1.0], [1.0, 1.0], [0.0, 0.0]
     table = [
         ("zero weights and bias, label -1: the score is 0", z, 0.0, [1.0, 2.0], -1),
@@ -316,9 +311,8 @@ def _cases_training(seed: int) -> list[_Case]:
 
 
 def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
-    """A relation for the training checks: the hint when the learner's ``w, b`` separate
-    every training set that the reference's run separates, and differ from the
-    reference's on one: a run in a shuffled order."""
+    """A relation for the training checks: the learner's ``w, b`` separate every set the
+    reference's run separates but are not its weights on one (a shuffled order)."""
     differ = False
     for j, answer in answers.items():
         X, y = (np.asarray(a, float) for a in spec.cases[j].args[:2])
@@ -373,8 +367,7 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
     order, update on mistakes, stop after a clean sweep or ``max_epochs``; return ``(w, b,
     n_updates, epochs)``, the clean sweep counted. Compared exactly with
-    :func:`perclab.train` on small integers, the worked example (real ties) and XOR.
-    """
+    :func:`perclab.train` on small integers, the worked example (real ties) and XOR."""
     spec = _core._Spec(
         exercise=3,
         name="train_until_clean",
@@ -413,8 +406,7 @@ _ABSORB_WRONG = {
 def check_absorb_bias(absorb_bias) -> CheckResult:
     """Check ``absorb_bias(X)``: ``X`` with a last column of ones, shape ``(n, d + 1)``,
     compared exactly with :func:`perclab.absorb_bias` on one sample, one feature,
-    integer input, zeros and random data.
-    """
+    integer input, zeros and random data."""
     table = [
         ("two samples, two features", [[2.0, 3.0], [4.0, 5.0]]),
         ("a single sample", [[1.5, -2.0, 0.5]]),
@@ -440,19 +432,12 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     return _core._run(spec, absorb_bias)
 
 
-def _absorbed(value=1.0, fit_bias=False, front=False, split=True, add_b=False):
-    """Training on ``X`` absorbed with the constant ``value``, the weights split (or all
-    of them returned as w, with b = 0); ``add_b``: the second bias added to the last
-    weight."""
-
-    def absorbed(X, y, max_epochs=100):
-        run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
-        v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
-        if not split:
-            return v, 0.0
-        return (v[1:], v[0]) if front else (v[:-1], v[-1])
-
-    return absorbed
+def _absorbed(X, y, max_epochs=100, *, value=1.0, fit_bias=False, add_b=False, b_at=-1):
+    """Training on ``X`` absorbed with the constant ``value``, b the weight at ``b_at``
+    (None: all weights as w, b = 0); ``add_b``: the second bias added to the last weight."""
+    run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
+    v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
+    return (v, 0.0) if b_at is None else (np.delete(v, b_at), v[b_at])
 
 
 def _ref_absorbed(X, y, max_epochs=100, **options):
@@ -464,27 +449,25 @@ _ABSORBED_WRONG = {
     "and read b off the last weight.": lambda *a: _ref_absorbed(*a, fit_bias=False),
     "Train the absorbed data with fit_bias=False: the column of ones already carries the "
     "bias, and a second bias doubles its steps.": (
-        _absorbed(fit_bias=True),
-        _absorbed(fit_bias=True, add_b=True),
+        lambda *a: _absorbed(*a, fit_bias=True),
+        lambda *a: _absorbed(*a, fit_bias=True, add_b=True),
     ),
     "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
-    "instead).": _absorbed(-1.0),
+    "instead).": lambda *a: _absorbed(*a, value=-1.0),
     "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
-    "v[1:]).": _absorbed(front=True),
+    "v[1:]).": lambda *a: _absorbed(*a, b_at=0),
     "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
     "but the last) and b = v[-1].": (
         lambda *a: (np.r_[_ref_absorbed(*a)], _ref_absorbed(*a)[1]),
-        _absorbed(split=False),
+        lambda *a: _absorbed(*a, b_at=None),
     ),
 }
 
 
 def check_train_absorbed(train_absorbed) -> CheckResult:
     """Check ``train_absorbed(X, y, max_epochs=100)``: train *without* a bias on the
-    absorbed points ``(x, 1)``, then split the weights into ``(w, b)``. Compared exactly
-    with :func:`perclab.train` *with* a bias on ``X`` (the same updates), on the cases
-    of :func:`check_train_until_clean`.
-    """
+    points ``(x, 1)``, split the weights into ``(w, b)``; exactly as :func:`perclab.train`
+    *with* a bias on ``X``, on the cases of :func:`check_train_until_clean`."""
     spec = _core._Spec(
         exercise=4,
         name="train_absorbed",
