@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from perclab.checks import _core
@@ -196,10 +198,6 @@ def _update_slip(**slip):
     return lambda w, b, x, y, lr=1.0: _loop([x], [y], 1, w, b, lr, **slip)[:2]
 
 
-def _train_slip(**slip):
-    return lambda X, y, max_epochs=100: _loop(X, y, max_epochs, **slip)
-
-
 _UPDATE_WRONG = {
     "No update happened on a point exactly on the boundary. Training treats a score of "
     "exactly 0 as a mistake whatever the label (perhaps you compared predict(x), which is "
@@ -258,6 +256,10 @@ def check_one_update(one_update) -> CheckResult:
         w_k, x, b = _draw(rng, k, (d, 2), (d, 3, int), ((), 2))
         about = f"{_KINDS[k % 2]}, seed 3, draw {k + 1}"
         cases.append(_Case(about, (w_k, float(b), x, y, lr)))
+    no_y = (
+        "Your step leaves out the label: on a mistake move by lr * y * x (and b by lr * "
+        "y), towards the correct side."
+    )
     spec = _core._Spec(
         exercise=2,
         name="one_update",
@@ -270,13 +272,7 @@ def check_one_update(one_update) -> CheckResult:
         frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
-        probes=[
-            (
-                "Your step leaves out the label: on a mistake move by lr * y * x (and b "
-                "by lr * y), towards the correct side.",
-                _update_slip(step="no y"),
-            )
-        ],
+        probes=[(no_y, _update_slip(step="no y"))],
         wrong=_UPDATE_WRONG,
     )
     return _core._run(spec, one_update)
@@ -335,31 +331,31 @@ def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
 
 _TRAIN_WRONG = {
     "Your updates leave out the label: on a mistake w becomes w + y * x and b becomes "
-    "b + y, towards the correct side.": _train_slip(step="no y"),
+    "b + y, towards the correct side.": partial(_loop, step="no y"),
     "Training stopped at the first correctly classified sample. The stopping rule is a "
-    "whole sweep over the data without a mistake.": _train_slip(stop="sample"),
+    "whole sweep over the data without a mistake.": partial(_loop, stop="sample"),
     "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
-    "y.": _train_slip(step="minus"),
+    "y.": partial(_loop, step="minus"),
     "You updated on correctly classified points too: update only when y (w @ x + b) <= "
-    "0.": _train_slip(test="always"),
+    "0.": partial(_loop, test="always"),
     "The weights are right but epochs is one short: count the final clean sweep, the one "
-    "that shows there is nothing left to fix.": _train_slip(stop="uncounted"),
+    "that shows there is nothing left to fix.": partial(_loop, stop="uncounted"),
     "The mistakes of a sweep were found all at once, with the weights of its start: test "
     "each sample with the current w and b, just before its own update (one at a "
-    "time).": _train_slip(stop="stale"),
+    "time).": partial(_loop, stop="stale"),
     "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
-    "range(max_epochs)).": _train_slip(stop="zero-based"),
+    "range(max_epochs)).": partial(_loop, stop="zero-based"),
     "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "
-    "sweep, or the loop never sees a clean sweep.": _train_slip(stop="cumulative"),
+    "sweep, or the loop never sees a clean sweep.": partial(_loop, stop="cumulative"),
     "n_updates counts only the last sweep: count the updates of the whole run; set the "
-    "counter to 0 once, before the loop over sweeps.": _train_slip(stop="reset"),
-    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": _train_slip(
-        test="no b"
+    "counter to 0 once, before the loop over sweeps.": partial(_loop, stop="reset"),
+    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": partial(
+        _loop, test="no b"
     ),
-    _BIAS_TIMES_Y: _train_slip(test="y w @ x + b"),
+    _BIAS_TIMES_Y: partial(_loop, test="y w @ x + b"),
     "No update happened on a point exactly on the boundary: training treats a score of 0 "
     "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
-    "0.": _train_slip(test="predict != y"),
+    "0.": partial(_loop, test="predict != y"),
 }
 
 
