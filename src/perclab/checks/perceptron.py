@@ -35,6 +35,10 @@ def _of_score(f):
     return lambda X, w, b: f(_core._score(X, w, b))
 
 
+def _margin(x, y, w, b):
+    return float(_margins([x], [y], w, float(b))[0])
+
+
 _PREDICT_WRONG = {  # hint: the wrong version that earns it
     "On the boundary (score exactly 0) you returned 0: np.sign(0) is 0, which is not a "
     "label. Return +1 where w @ x + b >= 0 and -1 elsewhere.": _of_score(np.sign),
@@ -50,6 +54,18 @@ _PREDICT_WRONG = {  # hint: the wrong version that earns it
     ),
     "You returned labels 0 and 1 (and 0 on the boundary); the labels are -1 and +1, with "
     "+1 where w @ x + b >= 0.": _of_score(lambda s: np.maximum(np.sign(s), 0)),
+}
+_MISTAKE_WRONG = {
+    "On the boundary you seem to compare the prediction (+1 there) with the label. "
+    "Training counts a point with score exactly 0 as a mistake whatever its label: test "
+    "y * (w @ x + b) <= 0.": lambda x, y, w, b: bool(_predict([x], w, b)[0] != y),
+    "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < "
+    "0.": lambda x, y, w, b: _margin(x, y, w, b) < 0,
+    "You returned True for correctly classified points: a mistake is y (w @ x + b) <= "
+    "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
+    "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
+    "not >= 0.": lambda x, y, w, b: _margin(x, y, w, b) >= 0,
+    _BIAS_TIMES_Y: lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0,
 }
 
 
@@ -92,24 +108,6 @@ def check_predict_labels(predict_labels) -> CheckResult:
         wrong=_PREDICT_WRONG,
     )
     return _core._run(spec, predict_labels)
-
-
-def _margin(x, y, w, b):
-    return float(_margins([x], [y], w, float(b))[0])
-
-
-_MISTAKE_WRONG = {
-    "On the boundary you seem to compare the prediction (+1 there) with the label. "
-    "Training counts a point with score exactly 0 as a mistake whatever its label: test "
-    "y * (w @ x + b) <= 0.": lambda x, y, w, b: bool(_predict([x], w, b)[0] != y),
-    "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < "
-    "0.": lambda x, y, w, b: _margin(x, y, w, b) < 0,
-    "You returned True for correctly classified points: a mistake is y (w @ x + b) <= "
-    "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
-    "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
-    "not >= 0.": lambda x, y, w, b: _margin(x, y, w, b) >= 0,
-    _BIAS_TIMES_Y: lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0,
-}
 
 
 def check_is_mistake(is_mistake) -> CheckResult:
@@ -223,6 +221,34 @@ _UPDATE_WRONG = {
     "The weight step leaves out the label: on a mistake w becomes w + lr * y * x (the "
     "bias step, b + lr * y, is right).": _update_slip(step="no y in w"),
 }
+_TRAIN_WRONG = {
+    "Your updates leave out the label: on a mistake w becomes w + y * x and b becomes "
+    "b + y, towards the correct side.": partial(_loop, step="no y"),
+    "Training stopped at the first correctly classified sample. The stopping rule is a "
+    "whole sweep over the data without a mistake.": partial(_loop, stop="sample"),
+    "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
+    "y.": partial(_loop, step="minus"),
+    "You updated on correctly classified points too: update only when y (w @ x + b) <= "
+    "0.": partial(_loop, test="always"),
+    "The weights are right but epochs is one short: count the final clean sweep, the one "
+    "that shows there is nothing left to fix.": partial(_loop, stop="uncounted"),
+    "The mistakes of a sweep were found all at once, with the weights of its start: test "
+    "each sample with the current w and b, just before its own update (one at a "
+    "time).": partial(_loop, stop="stale"),
+    "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
+    "range(max_epochs)).": partial(_loop, stop="zero-based"),
+    "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "
+    "sweep, or the loop never sees a clean sweep.": partial(_loop, stop="cumulative"),
+    "n_updates counts only the last sweep: count the updates of the whole run; set the "
+    "counter to 0 once, before the loop over sweeps.": partial(_loop, stop="reset"),
+    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": partial(
+        _loop, test="no b"
+    ),
+    _BIAS_TIMES_Y: partial(_loop, test="y w @ x + b"),
+    "No update happened on a point exactly on the boundary: training treats a score of 0 "
+    "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
+    "0.": partial(_loop, test="predict != y"),
+}
 
 
 def check_one_update(one_update) -> CheckResult:
@@ -329,36 +355,6 @@ def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
     return hint if differ else ""
 
 
-_TRAIN_WRONG = {
-    "Your updates leave out the label: on a mistake w becomes w + y * x and b becomes "
-    "b + y, towards the correct side.": partial(_loop, step="no y"),
-    "Training stopped at the first correctly classified sample. The stopping rule is a "
-    "whole sweep over the data without a mistake.": partial(_loop, stop="sample"),
-    "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
-    "y.": partial(_loop, step="minus"),
-    "You updated on correctly classified points too: update only when y (w @ x + b) <= "
-    "0.": partial(_loop, test="always"),
-    "The weights are right but epochs is one short: count the final clean sweep, the one "
-    "that shows there is nothing left to fix.": partial(_loop, stop="uncounted"),
-    "The mistakes of a sweep were found all at once, with the weights of its start: test "
-    "each sample with the current w and b, just before its own update (one at a "
-    "time).": partial(_loop, stop="stale"),
-    "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
-    "range(max_epochs)).": partial(_loop, stop="zero-based"),
-    "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "
-    "sweep, or the loop never sees a clean sweep.": partial(_loop, stop="cumulative"),
-    "n_updates counts only the last sweep: count the updates of the whole run; set the "
-    "counter to 0 once, before the loop over sweeps.": partial(_loop, stop="reset"),
-    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": partial(
-        _loop, test="no b"
-    ),
-    _BIAS_TIMES_Y: partial(_loop, test="y w @ x + b"),
-    "No update happened on a point exactly on the boundary: training treats a score of 0 "
-    "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
-    "0.": partial(_loop, test="predict != y"),
-}
-
-
 def check_train_until_clean(train_until_clean) -> CheckResult:
     """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
     order, update on mistakes, stop after a clean sweep or ``max_epochs``; return ``(w, b,
@@ -385,6 +381,18 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
 
 
 # Exercise 4: bias absorption
+def _absorbed(X, y, max_epochs=100, *, value=1.0, fit_bias=False, add_b=False, b_at=-1):
+    """Training on ``X`` absorbed with the constant ``value``, b the weight at ``b_at``
+    (None: all weights as w, b = 0); ``add_b``: the second bias added to the last weight."""
+    run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
+    v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
+    return (v, 0.0) if b_at is None else (np.delete(v, b_at), v[b_at])
+
+
+def _ref_absorbed(X, y, max_epochs=100, **options):
+    return _ref_train(X, y, max_epochs, **options)[:2]
+
+
 _ABSORB_WRONG = {
     "Put the constant column last: append the column of ones at the end, so that the "
     "last weight is the bias.": lambda X: np.roll(_absorb_bias(X), 1, axis=1),
@@ -395,6 +403,24 @@ _ABSORB_WRONG = {
     "the constant is +1.": lambda X: _absorb_bias(X, -1.0),
     "You appended a row; append a column instead, one constant 1 per sample.": lambda X: (
         np.pad(X, ((0, 1), (0, 0)), constant_values=1)
+    ),
+}
+_ABSORBED_WRONG = {
+    "No bias was learned: train on the absorbed data, X with a column of ones appended, "
+    "and read b off the last weight.": lambda *a: _ref_absorbed(*a, fit_bias=False),
+    "Train the absorbed data with fit_bias=False: the column of ones already carries the "
+    "bias, and a second bias doubles its steps.": (
+        lambda *a: _absorbed(*a, fit_bias=True),
+        lambda *a: _absorbed(*a, fit_bias=True, add_b=True),
+    ),
+    "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
+    "instead).": lambda *a: _absorbed(*a, value=-1.0),
+    "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
+    "v[1:]).": lambda *a: _absorbed(*a, b_at=0),
+    "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
+    "but the last) and b = v[-1].": (
+        lambda *a: (np.r_[_ref_absorbed(*a)], _ref_absorbed(*a)[1]),
+        lambda *a: _absorbed(*a, b_at=None),
     ),
 }
 
@@ -426,38 +452,6 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         wrong=_ABSORB_WRONG,
     )
     return _core._run(spec, absorb_bias)
-
-
-def _absorbed(X, y, max_epochs=100, *, value=1.0, fit_bias=False, add_b=False, b_at=-1):
-    """Training on ``X`` absorbed with the constant ``value``, b the weight at ``b_at``
-    (None: all weights as w, b = 0); ``add_b``: the second bias added to the last weight."""
-    run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
-    v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
-    return (v, 0.0) if b_at is None else (np.delete(v, b_at), v[b_at])
-
-
-def _ref_absorbed(X, y, max_epochs=100, **options):
-    return _ref_train(X, y, max_epochs, **options)[:2]
-
-
-_ABSORBED_WRONG = {
-    "No bias was learned: train on the absorbed data, X with a column of ones appended, "
-    "and read b off the last weight.": lambda *a: _ref_absorbed(*a, fit_bias=False),
-    "Train the absorbed data with fit_bias=False: the column of ones already carries the "
-    "bias, and a second bias doubles its steps.": (
-        lambda *a: _absorbed(*a, fit_bias=True),
-        lambda *a: _absorbed(*a, fit_bias=True, add_b=True),
-    ),
-    "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
-    "instead).": lambda *a: _absorbed(*a, value=-1.0),
-    "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
-    "v[1:]).": lambda *a: _absorbed(*a, b_at=0),
-    "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
-    "but the last) and b = v[-1].": (
-        lambda *a: (np.r_[_ref_absorbed(*a)], _ref_absorbed(*a)[1]),
-        lambda *a: _absorbed(*a, b_at=None),
-    ),
-}
 
 
 def check_train_absorbed(train_absorbed) -> CheckResult:
