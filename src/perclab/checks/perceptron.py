@@ -25,9 +25,7 @@ def _draw(rng, k, *parts):
     """Per ``(size, high[, dtype])``: integers in -high..high if k is even, else normal."""
     if k % 2:
         return [rng.normal(size=size) for size, *_ in parts]
-    return [
-        rng.integers(-h, h + 1, size=s).astype(t[0] if t else float) for s, h, *t in parts
-    ]
+    return [rng.integers(-h, h + 1, s).astype(t[0] if t else float) for s, h, *t in parts]
 
 
 # Exercise 1: predicting with sign, and the tie at 0
@@ -357,9 +355,8 @@ def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
 
 def check_train_until_clean(train_until_clean) -> CheckResult:
     """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
-    order, update on mistakes, stop after a clean sweep or ``max_epochs``; return ``(w, b,
-    n_updates, epochs)``, the clean sweep counted. Compared exactly with
-    :func:`perclab.train` on small integers, the worked example (real ties) and XOR."""
+    order, update on mistakes, stop after a clean sweep (counted) or ``max_epochs``; return
+    ``(w, b, n_updates, epochs)`` exactly as :func:`perclab.train`: integers, ties, XOR."""
     spec = _core._Spec(
         exercise=3,
         name="train_until_clean",
