@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
-from perclab.checks._core import (
-    _TIE,
-    _WORKED_X,
-    _WORKED_Y,
-    _XOR_X,
-    _XOR_Y,
-    CheckResult,
-    _Case,
-    _integer_separable,
-    _labels,
-    _rng,
-    _run,
-    _score,
-    _Spec,
-)
+from perclab.checks import _core
+from perclab.checks._core import _WORKED_X, _WORKED_Y, _XOR_X, _XOR_Y, CheckResult, _Case
 from perclab.checks._probes import started_elsewhere
 from perclab.losses import margins as _margins
 from perclab.perceptron import predict as _predict
@@ -36,16 +25,16 @@ def _draw(rng, k, *parts):
     """Per ``(size, high[, dtype])``: integers in -high..high if k is even, else normal."""
     if k % 2:
         return [rng.normal(size=size) for size, *_ in parts]
-    return [
-        rng.integers(-h, h + 1, size=s).astype(t[0] if t else float) for s, h, *t in parts
-    ]
+    return [rng.integers(-h, h + 1, s).astype(t[0] if t else float) for s, h, *t in parts]
 
 
 # Exercise 1: predicting with sign, and the tie at 0
-
-
 def _of_score(f):
-    return lambda X, w, b: f(_score(X, w, b))
+    return lambda X, w, b: f(_core._score(X, w, b))
+
+
+def _margin(x, y, w, b):
+    return float(_margins([x], [y], w, float(b))[0])
 
 
 _PREDICT_WRONG = {  # hint: the wrong version that earns it
@@ -64,14 +53,24 @@ _PREDICT_WRONG = {  # hint: the wrong version that earns it
     "You returned labels 0 and 1 (and 0 on the boundary); the labels are -1 and +1, with "
     "+1 where w @ x + b >= 0.": _of_score(lambda s: np.maximum(np.sign(s), 0)),
 }
+_MISTAKE_WRONG = {
+    "On the boundary you seem to compare the prediction (+1 there) with the label. "
+    "Training counts a point with score exactly 0 as a mistake whatever its label: test "
+    "y * (w @ x + b) <= 0.": lambda x, y, w, b: bool(_predict([x], w, b)[0] != y),
+    "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < "
+    "0.": lambda x, y, w, b: _margin(x, y, w, b) < 0,
+    "You returned True for correctly classified points: a mistake is y (w @ x + b) <= "
+    "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
+    "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
+    "not >= 0.": lambda x, y, w, b: _margin(x, y, w, b) >= 0,
+    _BIAS_TIMES_Y: lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0,
+}
 
 
 def check_predict_labels(predict_labels) -> CheckResult:
     """Check ``predict_labels(X, w, b)``: +1 where ``w @ x + b >= 0``, -1 elsewhere, one
-    label per row, compared exactly with :func:`perclab.predict` (ints or floats, a list
-    or an array pass) on ties, zero weights, the bias alone, the zero vector, integer
-    inputs, one feature and random data.
-    """
+    label per row (ints or floats, list or array), exactly as :func:`perclab.predict`, on
+    ties, zeros, the bias alone, integer inputs, one feature and random data."""
     z = [0, 0]
     table = [  # (about, X, w, b); the arrays have b's type, int only for integer inputs
         ("one point on the +1 side", [[2, 1]], [1, 0], 0.0),
@@ -87,13 +86,13 @@ def check_predict_labels(predict_labels) -> CheckResult:
     cases = [
         _Case(a, (np.array(X, type(b)), np.array(w, type(b)), b)) for a, X, w, b in table
     ]
-    rng = _rng(1)
+    rng = _core._rng(1)
     for k in range(16):
         n, d = int(rng.integers(1, 9)), int(rng.integers(1, 4))
         X, w, b = _draw(rng, k, ((n, d), 3), (d, 2), ((), 2))
         about = _KINDS[k % 2] + ("" if k % 2 else " (ties likely)")
         cases.append(_Case(f"{about}, seed 1, draw {k + 1}", (X, w, float(b))))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=1,
         name="predict_labels",
         samples=(0, None),
@@ -106,39 +105,20 @@ def check_predict_labels(predict_labels) -> CheckResult:
         cases=cases,
         wrong=_PREDICT_WRONG,
     )
-    return _run(spec, predict_labels)
-
-
-def _margin(x, y, w, b):
-    return float(_margins([x], [y], w, float(b))[0])
-
-
-_MISTAKE_WRONG = {
-    "On the boundary you seem to compare the prediction (+1 there) with the label. "
-    "Training counts a point with score exactly 0 as a mistake whatever its label: test "
-    "y * (w @ x + b) <= 0.": lambda x, y, w, b: bool(_predict([x], w, b)[0] != y),
-    "A point with y (w @ x + b) = 0 is a mistake too: use <= 0, not < "
-    "0.": lambda x, y, w, b: _margin(x, y, w, b) < 0,
-    "You returned True for correctly classified points: a mistake is y (w @ x + b) <= "
-    "0.": lambda x, y, w, b: _margin(x, y, w, b) > 0,
-    "You returned True for correctly classified points: the test is y (w @ x + b) <= 0, "
-    "not >= 0.": lambda x, y, w, b: _margin(x, y, w, b) >= 0,
-    _BIAS_TIMES_Y: lambda x, y, w, b: _margin(x, y, w, 0.0) + b <= 0,
-}
+    return _core._run(spec, predict_labels)
 
 
 def check_is_mistake(is_mistake) -> CheckResult:
     """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
     with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
-    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data.
-    """
+    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data."""
     w = np.array([-1.0, 1.0])
     table = [
         ("a correctly classified +1 point", [1.0, 3.0], 1, w, 0.0),
         ("a correctly classified -1 point", [2.0, 1.0], -1, w, 0.0),
         ("a misclassified point", [1.0, 3.0], -1, w, 0.0),
-        (f"on the boundary, label -1: {_TIE}", [1.0, 1.0], -1, w, 0.0),
-        (f"on the boundary, label +1: {_TIE}", [1.0, 1.0], 1, w, 0.0),
+        (f"on the boundary, label -1: {_core._TIE}", [1.0, 1.0], -1, w, 0.0),
+        (f"on the boundary, label +1: {_core._TIE}", [1.0, 1.0], 1, w, 0.0),
         ("zero weights and bias", [2.0, 5.0], 1, np.zeros(2), 0.0),
         ("the zero vector x, b = 0", [0.0, 0.0], -1, w, 0.0),
         ("the zero vector x, b > 0, label +1", [0.0, 0.0], 1, w, 0.5),
@@ -148,12 +128,12 @@ def check_is_mistake(is_mistake) -> CheckResult:
         ("integer inputs", [3, 1], -1, np.array([1, -2]), 1),
     ]
     cases = [_Case(about, (np.array(x), y, w, b)) for about, x, y, w, b in table]
-    rng = _rng(2)
+    rng = _core._rng(2)
     for k in range(14):
         d, y = int(rng.integers(1, 4)), int(rng.choice([-1, 1]))
         x, w_k, b = _draw(rng, k, (d, 3), (d, 2), ((), 2))
         cases.append(_Case(f"{_KINDS[k % 2]}, seed 2, draw {k + 1}", (x, y, w_k, float(b))))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=1,
         name="is_mistake",
         rule="The rule: a mistake is y * (w @ x + b) <= 0 (ties count).",
@@ -162,12 +142,10 @@ def check_is_mistake(is_mistake) -> CheckResult:
         cases=cases,
         wrong=_MISTAKE_WRONG,
     )
-    return _run(spec, is_mistake)
+    return _core._run(spec, is_mistake)
 
 
 # Exercises 2 and 3: one update step; the training loop and its stopping rule
-
-
 def _update(w, b, x, y, lr=1.0, **options):
     run = _train([x], [y], w0=w, b0=float(b), lr=float(lr), max_epochs=1, **options)
     return run.w, run.b
@@ -216,10 +194,6 @@ def _update_slip(**slip):
     return lambda w, b, x, y, lr=1.0: _loop([x], [y], 1, w, b, lr, **slip)[:2]
 
 
-def _train_slip(**slip):
-    return lambda X, y, max_epochs=100: _loop(X, y, max_epochs, **slip)
-
-
 _UPDATE_WRONG = {
     "No update happened on a point exactly on the boundary. Training treats a score of "
     "exactly 0 as a mistake whatever the label (perhaps you compared predict(x), which is "
@@ -245,22 +219,48 @@ _UPDATE_WRONG = {
     "The weight step leaves out the label: on a mistake w becomes w + lr * y * x (the "
     "bias step, b + lr * y, is right).": _update_slip(step="no y in w"),
 }
+_TRAIN_WRONG = {
+    "Your updates leave out the label: on a mistake w becomes w + y * x and b becomes "
+    "b + y, towards the correct side.": partial(_loop, step="no y"),
+    "Training stopped at the first correctly classified sample. The stopping rule is a "
+    "whole sweep over the data without a mistake.": partial(_loop, stop="sample"),
+    "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
+    "y.": partial(_loop, step="minus"),
+    "You updated on correctly classified points too: update only when y (w @ x + b) <= "
+    "0.": partial(_loop, test="always"),
+    "The weights are right but epochs is one short: count the final clean sweep, the one "
+    "that shows there is nothing left to fix.": partial(_loop, stop="uncounted"),
+    "The mistakes of a sweep were found all at once, with the weights of its start: test "
+    "each sample with the current w and b, just before its own update (one at a "
+    "time).": partial(_loop, stop="stale"),
+    "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
+    "range(max_epochs)).": partial(_loop, stop="zero-based"),
+    "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "
+    "sweep, or the loop never sees a clean sweep.": partial(_loop, stop="cumulative"),
+    "n_updates counts only the last sweep: count the updates of the whole run; set the "
+    "counter to 0 once, before the loop over sweeps.": partial(_loop, stop="reset"),
+    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": partial(
+        _loop, test="no b"
+    ),
+    _BIAS_TIMES_Y: partial(_loop, test="y w @ x + b"),
+    "No update happened on a point exactly on the boundary: training treats a score of 0 "
+    "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
+    "0.": partial(_loop, test="predict != y"),
+}
 
 
 def check_one_update(one_update) -> CheckResult:
     """Check ``one_update(w, b, x, y, lr=1.0)``: ``(w + lr * y * x, b + lr * y)`` if
     ``y * (w @ x + b) <= 0``, else ``(w, b)``, ``w`` and ``x`` left unchanged; within
-    1e-12 of one epoch of :func:`perclab.train` on the sample (ties exact on integers),
-    on ties, zeros, learning rates and random data.
-    """
+    1e-12 of one epoch of :func:`perclab.train`, on ties, zeros, rates and random data."""
     w, ones, z = [-1.0, 1.0], [1.0, 1.0], [0.0, 0.0]
     table = [
         ("zero weights and bias, label -1: the score is 0", z, 0.0, [1.0, 2.0], -1),
         ("zero weights and bias, label +1: the score is 0", z, 0.0, [1.0, 2.0], 1),
         ("a correctly classified point: nothing changes", w, 0.0, [1.0, 3.0], 1),
         ("a misclassified point", w, 0.0, [1.0, 3.0], -1),
-        (f"on the boundary, label -1: {_TIE}", w, 0.0, [2.0, 2.0], -1),
-        (f"on the boundary, label +1: {_TIE}", w, 0.0, [2.0, 2.0], 1),
+        (f"on the boundary, label -1: {_core._TIE}", w, 0.0, [2.0, 2.0], -1),
+        (f"on the boundary, label +1: {_core._TIE}", w, 0.0, [2.0, 2.0], 1),
         ("the zero vector x with b = 0", w, 0.0, z, 1),
         ("the zero vector x with b > 0, label +1", w, 0.5, z, 1),
         ("only the bias makes it a mistake", ones, -3.0, ones, 1),
@@ -272,7 +272,7 @@ def check_one_update(one_update) -> CheckResult:
         ("one feature", [2.0], -1.0, [0.5], -1),
     ]
     cases = [_Case(r[0], (np.array(r[1]), r[2], np.array(r[3]), *r[4:])) for r in table]
-    rng = _rng(3)
+    rng = _core._rng(3)
     for k in range(20):
         d = int(rng.integers(1, 5))
         y = int(rng.choice([-1, 1])) if k % 3 else float(rng.choice([-1.0, 1.0]))
@@ -280,7 +280,11 @@ def check_one_update(one_update) -> CheckResult:
         w_k, x, b = _draw(rng, k, (d, 2), (d, 3, int), ((), 2))
         about = f"{_KINDS[k % 2]}, seed 3, draw {k + 1}"
         cases.append(_Case(about, (w_k, float(b), x, y, lr)))
-    spec = _Spec(
+    no_y = (
+        "Your step leaves out the label: on a mistake move by lr * y * x (and b by lr * "
+        "y), towards the correct side."
+    )
+    spec = _core._Spec(
         exercise=2,
         name="one_update",
         rule="The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
@@ -292,16 +296,10 @@ def check_one_update(one_update) -> CheckResult:
         frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
-        probes=[
-            (
-                "Your step leaves out the label: on a mistake move by lr * y * x (and b "
-                "by lr * y), towards the correct side.",
-                _update_slip(step="no y"),
-            )
-        ],
+        probes=[(no_y, _update_slip(step="no y"))],
         wrong=_UPDATE_WRONG,
     )
-    return _run(spec, one_update)
+    return _core._run(spec, one_update)
 
 
 def _ref_train(X, y, max_epochs=100, **options):
@@ -323,19 +321,18 @@ def _cases_training(seed: int) -> list[_Case]:
         ("integer features, labels as floats", X_int, [-1.0, 1.0, -1.0, 1.0]),
     ]
     cases = [_Case(r[0], (np.array(r[1]), np.array(r[2]), *r[3:])) for r in table]
-    rng = _rng(seed)
+    rng = _core._rng(seed)
     for k in range(14):
         n, d = int(rng.integers(2, 13)), int(rng.integers(1, 4))
-        X, y = _integer_separable(rng, n, d, as_float=k % 3 != 0)
+        X, y = _core._integer_separable(rng, n, d, as_float=k % 3 != 0)
         about = f"separable small integers, seed {seed}, draw {k + 1}"
-        cases.append(_Case(about, (X, _labels(y, k % 2 == 1))))
+        cases.append(_Case(about, (X, _core._labels(y, k % 2 == 1))))
     return cases
 
 
-def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
-    """A relation for the training checks: the hint when the learner's ``w, b`` separate
-    every training set that the reference's run separates, and differ from the
-    reference's on one: a run in a shuffled order."""
+def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
+    """A relation for the training checks: the learner's ``w, b`` separate every set the
+    reference's run separates but are not its weights on one (a shuffled order)."""
     differ = False
     for j, answer in answers.items():
         X, y = (np.asarray(a, float) for a in spec.cases[j].args[:2])
@@ -356,43 +353,11 @@ def valid_run_elsewhere(spec: _Spec, answers: dict) -> str:
     return hint if differ else ""
 
 
-_TRAIN_WRONG = {
-    "Your updates leave out the label: on a mistake w becomes w + y * x and b becomes "
-    "b + y, towards the correct side.": _train_slip(step="no y"),
-    "Training stopped at the first correctly classified sample. The stopping rule is a "
-    "whole sweep over the data without a mistake.": _train_slip(stop="sample"),
-    "The updates go the wrong way: on a mistake w becomes w + y * x and b becomes b + "
-    "y.": _train_slip(step="minus"),
-    "You updated on correctly classified points too: update only when y (w @ x + b) <= "
-    "0.": _train_slip(test="always"),
-    "The weights are right but epochs is one short: count the final clean sweep, the one "
-    "that shows there is nothing left to fix.": _train_slip(stop="uncounted"),
-    "The mistakes of a sweep were found all at once, with the weights of its start: test "
-    "each sample with the current w and b, just before its own update (one at a "
-    "time).": _train_slip(stop="stale"),
-    "epochs is one short: count the sweeps from 1 (return epoch + 1 when you loop over "
-    "range(max_epochs)).": _train_slip(stop="zero-based"),
-    "Count the mistakes of each sweep afresh: set the counter to 0 at the start of every "
-    "sweep, or the loop never sees a clean sweep.": _train_slip(stop="cumulative"),
-    "n_updates counts only the last sweep: count the updates of the whole run; set the "
-    "counter to 0 once, before the loop over sweeps.": _train_slip(stop="reset"),
-    "The bias is missing from the test: a mistake is y (w @ x + b) <= 0.": _train_slip(
-        test="no b"
-    ),
-    _BIAS_TIMES_Y: _train_slip(test="y w @ x + b"),
-    "No update happened on a point exactly on the boundary: training treats a score of 0 "
-    "as a mistake whatever the label (predict gives +1 there): test y (w @ x + b) <= "
-    "0.": _train_slip(test="predict != y"),
-}
-
-
 def check_train_until_clean(train_until_clean) -> CheckResult:
     """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
-    order, update on mistakes, stop after a clean sweep or ``max_epochs``; return ``(w, b,
-    n_updates, epochs)``, the clean sweep counted. Compared exactly with
-    :func:`perclab.train` on small integers, the worked example (real ties) and XOR.
-    """
-    spec = _Spec(
+    order, update on mistakes, stop after a clean sweep (counted) or ``max_epochs``; return
+    ``(w, b, n_updates, epochs)`` exactly as :func:`perclab.train`: integers, ties, XOR."""
+    spec = _core._Spec(
         exercise=3,
         name="train_until_clean",
         rule="The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
@@ -409,10 +374,21 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
         "separable?",
     )
-    return _run(spec, train_until_clean)
+    return _core._run(spec, train_until_clean)
 
 
 # Exercise 4: bias absorption
+def _absorbed(X, y, max_epochs=100, *, value=1.0, fit_bias=False, add_b=False, b_at=-1):
+    """Training on ``X`` absorbed with the constant ``value``, b the weight at ``b_at``
+    (None: all weights as w, b = 0); ``add_b``: the second bias added to the last weight."""
+    run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
+    v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
+    return (v, 0.0) if b_at is None else (np.delete(v, b_at), v[b_at])
+
+
+def _ref_absorbed(X, y, max_epochs=100, **options):
+    return _ref_train(X, y, max_epochs, **options)[:2]
+
 
 _ABSORB_WRONG = {
     "Put the constant column last: append the column of ones at the end, so that the "
@@ -426,13 +402,30 @@ _ABSORB_WRONG = {
         np.pad(X, ((0, 1), (0, 0)), constant_values=1)
     ),
 }
+_ABSORBED_WRONG = {
+    "No bias was learned: train on the absorbed data, X with a column of ones appended, "
+    "and read b off the last weight.": lambda *a: _ref_absorbed(*a, fit_bias=False),
+    "Train the absorbed data with fit_bias=False: the column of ones already carries the "
+    "bias, and a second bias doubles its steps.": (
+        lambda *a: _absorbed(*a, fit_bias=True),
+        lambda *a: _absorbed(*a, fit_bias=True, add_b=True),
+    ),
+    "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
+    "instead).": lambda *a: _absorbed(*a, value=-1.0),
+    "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
+    "v[1:]).": lambda *a: _absorbed(*a, b_at=0),
+    "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
+    "but the last) and b = v[-1].": (
+        lambda *a: (np.r_[_ref_absorbed(*a)], _ref_absorbed(*a)[1]),
+        lambda *a: _absorbed(*a, b_at=None),
+    ),
+}
 
 
 def check_absorb_bias(absorb_bias) -> CheckResult:
     """Check ``absorb_bias(X)``: ``X`` with a last column of ones, shape ``(n, d + 1)``,
     compared exactly with :func:`perclab.absorb_bias` on one sample, one feature,
-    integer input, zeros and random data.
-    """
+    integer input, zeros and random data."""
     table = [
         ("two samples, two features", [[2.0, 3.0], [4.0, 5.0]]),
         ("a single sample", [[1.5, -2.0, 0.5]]),
@@ -442,11 +435,11 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         ("a square matrix", [[1.0, 2.0], [3.0, 4.0]]),
     ]
     cases = [_Case(about, (np.array(X),)) for about, X in table]
-    rng = _rng(5)
+    rng = _core._rng(5)
     for k in range(4):
         X = rng.normal(size=(int(rng.integers(1, 8)), int(rng.integers(1, 5))))
         cases.append(_Case(f"random data, seed 5, draw {k + 1}", (X,)))
-    spec = _Spec(
+    spec = _core._Spec(
         exercise=4,
         name="absorb_bias",
         rule="The rule: X with one more column, all ones, at the end: shape (n, d + 1).",
@@ -455,57 +448,14 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         cases=cases,
         wrong=_ABSORB_WRONG,
     )
-    return _run(spec, absorb_bias)
-
-
-def _absorbed(value=1.0, fit_bias=False, front=False, split=True, add_b=False):
-    """Training on ``X`` absorbed with the constant ``value``, the weights split (or all
-    of them returned as w, with b = 0); ``add_b``: the second bias added to the last
-    weight."""
-
-    def absorbed(X, y, max_epochs=100):
-        run = _train(_absorb_bias(X, value), y, fit_bias=fit_bias, max_epochs=max_epochs)
-        v = np.r_[run.w[:-1], run.w[-1] + run.b * add_b]
-        if not split:
-            return v, 0.0
-        return (v[1:], v[0]) if front else (v[:-1], v[-1])
-
-    return absorbed
-
-
-def _ref_absorbed(X, y, max_epochs=100, **options):
-    return _ref_train(X, y, max_epochs, **options)[:2]
-
-
-_ABSORBED_WRONG = {
-    "No bias was learned: train on the absorbed data, X with a column of ones appended, "
-    "and read b off the last weight.": lambda X, y, max_epochs=100: _ref_absorbed(
-        X, y, max_epochs, fit_bias=False
-    ),
-    "Train the absorbed data with fit_bias=False: the column of ones already carries the "
-    "bias, and a second bias doubles its steps.": (
-        _absorbed(fit_bias=True),
-        _absorbed(fit_bias=True, add_b=True),
-    ),
-    "With a constant -1 the last weight is theta = -b: return b = -theta (or append +1 "
-    "instead).": _absorbed(-1.0),
-    "The column of ones is the last column, so b = v[-1] and w = v[:-1] (not v[0] and "
-    "v[1:]).": _absorbed(front=True),
-    "Your w still holds the bias weight: split the absorbed weights, w = v[:-1] (all "
-    "but the last) and b = v[-1].": (
-        lambda *a: (np.r_[_ref_absorbed(*a)], _ref_absorbed(*a)[1]),
-        _absorbed(split=False),
-    ),
-}
+    return _core._run(spec, absorb_bias)
 
 
 def check_train_absorbed(train_absorbed) -> CheckResult:
     """Check ``train_absorbed(X, y, max_epochs=100)``: train *without* a bias on the
-    absorbed points ``(x, 1)``, then split the weights into ``(w, b)``. Compared exactly
-    with :func:`perclab.train` *with* a bias on ``X`` (the same updates), on the cases
-    of :func:`check_train_until_clean`.
-    """
-    spec = _Spec(
+    points ``(x, 1)``, split the weights into ``(w, b)``; exactly as :func:`perclab.train`
+    *with* a bias on ``X``, on the cases of :func:`check_train_until_clean`."""
+    spec = _core._Spec(
         exercise=4,
         name="train_absorbed",
         rule="The rule: train without a bias on X with a column of ones appended (same "
@@ -521,4 +471,4 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         slow_hint="Pass max_epochs on, so that training stops on data that are not "
         "separable.",
     )
-    return _run(spec, train_absorbed)
+    return _core._run(spec, train_absorbed)
