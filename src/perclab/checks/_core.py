@@ -79,28 +79,12 @@ class _TooSlow(BaseException):
     """Raised in the calling process when the deadline passes (fallback without fork)."""
 
 
+def _too_slow(signum, frame):
+    raise _TooSlow
+
+
 def _can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "emscripten"
-
-
-@contextmanager
-def _alarm(seconds: float):
-    """Fallback without fork: interrupt after ``seconds`` in a Unix main thread."""
-    main = threading.current_thread() is threading.main_thread()
-    if not (seconds > 0 and hasattr(signal, "setitimer") and main):
-        yield
-        return
-
-    def _raise(signum, frame):
-        raise _TooSlow
-
-    previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager
@@ -168,13 +152,22 @@ def _in_child(work, seconds: float):
 
 
 def _in_process(work, seconds: float):
-    """Run ``work(report)`` here (no fork): limited only by a timer in a main thread."""
+    """Run ``work(report)`` here (no fork): limited only by a timer in a Unix main thread."""
+    main = threading.current_thread() is threading.main_thread()
+    timer = seconds > 0 and hasattr(signal, "setitimer") and main
+    if timer:
+        previous = signal.signal(signal.SIGALRM, _too_slow)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
     messages = []
     try:
-        with _alarm(seconds), _quiet_and_single_threaded():
+        with _quiet_and_single_threaded():
             work(messages.append)
     except _TooSlow:
         return messages, False
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
     return messages, True
 
 

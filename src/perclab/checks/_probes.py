@@ -1,10 +1,9 @@
 """Probes and relations: general diagnoses that hold across the checks.
 
 A probe runs the *reference* on perturbed arguments (the learning rate inverted, one sweep
-fewer, the samples reversed, ...) or from another start, chosen by the exercise's
-signature (its parameter names, which arguments are the samples); a relation links the
-learner's answer to the reference's (values swapped, a square, whole numbers, nothing
-moving, a constant factor, ...). Each is named only when it holds on every answered case.
+fewer, the samples reversed, ...), chosen by the exercise's signature; a relation links
+the learner's answer to the reference's (values swapped, a square, nothing moving, ...).
+Each is named only when it holds on every answered case.
 """
 
 from __future__ import annotations
@@ -29,8 +28,8 @@ def _position(params, name: str) -> int | None:
 
 
 def _with_arg(spec, name: str, change: Callable) -> Callable | None:
-    """The reference with argument ``name`` replaced by ``change(it)``, or by its default
-    when ``change`` is None; None when there is no such parameter."""
+    """The reference with argument ``name`` replaced by ``change(it)`` (None: its default),
+    or None when there is no such parameter."""
     k = _position(spec.params, name)
     if k is None:
         return None
@@ -115,8 +114,7 @@ START_HINT = (
 
 
 def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
-    """(hint, variant) for the training checks: ``reference_from(*args, w0=..., b0=...)``
-    started from ``w`` all ones (with ``b`` 0 or 1) instead of zero."""
+    """(hint, variant) for training: ``reference_from`` started from w = 1, b = 0 or 1."""
 
     def variant(b0):
         return lambda *args: reference_from(*args, w0=np.ones(np.shape(args[0])[1]), b0=b0)
@@ -148,8 +146,7 @@ def _linear_kernel(A, B):
 
 
 def _is_differences(expected, received) -> bool:
-    """The values whose differences are expected: one more than them, or as many (the
-    first difference replaced by the first value)."""
+    """The values whose differences are expected (one more, or the first one kept)."""
     got, want = np.asarray(received, dtype=float), np.asarray(expected, dtype=float)
     if want.ndim < 1 or got.ndim < 1 or len(got) == 0:
         return got.ndim == 1 and want.shape == (0,)
@@ -158,8 +155,9 @@ def _is_differences(expected, received) -> bool:
     )
 
 
-def _scalar(value) -> bool:
-    return np.ndim(value) == 0 and not isinstance(value, (bool, str))
+def _scalar(value) -> bool:  # a number other than 1
+    scalar = np.ndim(value) == 0 and not isinstance(value, (bool, str))
+    return scalar and not _close(value, 1.0)
 
 
 # hint: relation(expected, received), to hold on every answered case (per returned value)
@@ -167,14 +165,12 @@ _RELATIONS = {
     "Return labels, -1 and +1 (np.where(score >= 0, 1, -1)), not the scores "
     "themselves.": _labels_from_scores,
     "Your answer is the square of the expected one: take the square root (or do not "
-    "square).": lambda e, r: _scalar(e) and _close(r, float(e) ** 2) and not _close(e, 1.0),
+    "square).": lambda e, r: _scalar(e) and _close(r, float(e) ** 2),
     "Your answer is the square root of the expected one: square it.": lambda e, r: (
-        _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e))) and not _close(e, 1.0)
+        _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e)))
     ),
     "Your answer is upside down (the reciprocal of the expected one): swap the numerator "
-    "and the denominator.": lambda e, r: (
-        _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e)) and not _close(e, 1.0)
-    ),
+    "and the denominator.": lambda e, r: _scalar(e) and _close(r, 1.0 / float(e)),
     "Return the differences between consecutive rows (np.diff: each value minus the "
     "previous one), not the values themselves.": _is_differences,
     "Your numbers are cut to whole numbers (int(), round(), // or an integer array): keep "
@@ -230,6 +226,12 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     )
 
 
+def _unlike_expected(answers: dict, expected: dict, holds) -> bool:
+    """Whether ``holds(value, j)`` is true of every answer but not of every expected one."""
+    every = all(holds(answer, j) for j, answer in answers.items())
+    return every and not all(holds(expected[j], j) for j in answers)
+
+
 def _only_one_value(spec, answers: dict, expected: dict) -> str:
     """The answer is one of the returned values alone, the same one on every case."""
     names = spec.outputs
@@ -248,17 +250,14 @@ def _only_one_value(spec, answers: dict, expected: dict) -> str:
 
 
 def _returns_an_argument(spec, answers: dict, expected: dict) -> str:
-    """The answer is one of the arguments as it was passed in, on every case, where the
-    reference's answer differs from it on some case."""
+    """Every answer is an argument as it was passed in (not every expected one)."""
     for i, param in enumerate(spec.params):
 
         def passed(value, j, i=i):
             args = spec.cases[j].args
             return len(args) > i and _close(value, args[i])
 
-        if all(passed(answer, j) for j, answer in answers.items()) and not all(
-            passed(expected[j], j) for j in answers
-        ):
+        if _unlike_expected(answers, expected, passed):
             return (
                 f"You returned the argument {param.partition('=')[0]} as it was passed "
                 "in: return the new value your function computes (a loop that updates a "
@@ -268,8 +267,7 @@ def _returns_an_argument(spec, answers: dict, expected: dict) -> str:
 
 
 def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
-    """Two returned values in each other's place (``swap``), or one holding another's value
-    and the rest right, on every answered case."""
+    """Two returned values swapped (``swap``), or one holding another's value."""
     names = spec.outputs
     pairs = itertools.combinations if swap else itertools.permutations
     for a, b in pairs(range(len(names)), 2):
@@ -296,13 +294,11 @@ def _never_moves(spec, answers: dict, expected: dict) -> str:
     """A training function whose weights (or counts) stay 0 while the reference's move."""
     names = spec.outputs or ("w",)
 
-    def zero(value):  # its weights (the values named w..., b... or c...) all 0
+    def zero(value, j):  # its weights (the values named w..., b... or c...) all 0
         parts = [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
         return bool(parts) and all(_close(p, np.zeros(np.shape(p))) for p in parts)
 
-    if spec.sweep is None or not all(zero(answer) for answer in answers.values()):
-        return ""
-    if all(zero(expected[j]) for j in answers):
+    if spec.sweep is None or not _unlike_expected(answers, expected, zero):
         return ""
     return (
         "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
@@ -312,8 +308,7 @@ def _never_moves(spec, answers: dict, expected: dict) -> str:
 
 
 def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
-    """The bias in the answer (a returned value named b, b_new, b_pocket, ...) never
-    leaves its start (0, or the b passed in) while the reference's does."""
+    """The returned bias (b, b_new, ...) stays at its start (0, or the b passed in)."""
     names = spec.outputs
     at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
     b_at = _position(spec.params, "b")
@@ -322,9 +317,7 @@ def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
         start = 0.0 if b_at is None else spec.cases[j].args[b_at]
         return _close(_parts(value)[at[0]], start)
 
-    if len(at) != 1 or not all(stays(answer, j) for j, answer in answers.items()):
-        return ""
-    if all(stays(expected[j], j) for j in answers):
+    if len(at) != 1 or not _unlike_expected(answers, expected, stays):
         return ""
     return (
         f"The bias was never updated ({names[at[0]]} stays at its start): on a mistake "
@@ -342,8 +335,7 @@ def _whole(value) -> bool:
 
 
 def _whole_numbers(places: list) -> str:
-    """Where an answer differs, it is made of whole numbers (the expected value has a
-    fraction there, or is itself whole and follows from one that had), on every case."""
+    """Where an answer differs it is whole, and the expected one is not everywhere."""
     wrong = [(w, g) for place in places for w, g in place if not _close(g, w)]
     if not all(_whole(g) for _, g in wrong) or all(_whole(w) for w, _ in wrong):
         return ""
@@ -385,8 +377,7 @@ def _fewer_rounds(spec, answers: dict) -> str:
 
 
 def _stops_early(spec, name: str, answers: dict) -> bool:
-    """Whether every answer is the reference's after at most as many rounds (``name``)
-    as asked, and after fewer on some case."""
+    """Whether every answer is the reference's after at most ``name`` rounds, fewer once."""
     at, fewer = _position(spec.params, name), False
     for j, answer in sorted(answers.items(), key=lambda item: item[0] != min(answers)):
         args = list(spec.cases[j].args)
