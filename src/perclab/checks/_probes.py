@@ -219,7 +219,6 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     return (
         _rearranged(spec, answers, expected, swap=False)
         or _never_moves(spec, answers, expected)
-        or _bias_never_moves(spec, answers, expected)
         or _whole_numbers(places)
         or (_fewer_rounds(spec, answers) if searches else "")
         or _constant_factor(spec, answers, expected)
@@ -291,38 +290,32 @@ def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
 
 
 def _never_moves(spec, answers: dict, expected: dict) -> str:
-    """A training function whose weights (or counts) stay 0 while the reference's move."""
+    """Training whose weights (or counts) all stay 0, or whose returned bias (b, b_new, ...)
+    stays at its start (0, or the b passed in), while the reference's move."""
     names = spec.outputs or ("w",)
+    at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
+    b_at = _position(spec.params, "b")
 
     def zero(value, j):  # its weights (the values named w..., b... or c...) all 0
         parts = [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
         return bool(parts) and all(_close(p, np.zeros(np.shape(p))) for p in parts)
 
-    if spec.sweep is None or not _unlike_expected(answers, expected, zero):
-        return ""
-    return (
-        "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
-        "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
-        "must cause an update."
-    )
-
-
-def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
-    """The returned bias (b, b_new, ...) stays at its start (0, or the b passed in)."""
-    names = spec.outputs
-    at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
-    b_at = _position(spec.params, "b")
-
     def stays(value, j):
         start = 0.0 if b_at is None else spec.cases[j].args[b_at]
         return _close(_parts(value)[at[0]], start)
 
-    if len(at) != 1 or not _unlike_expected(answers, expected, stays):
-        return ""
-    return (
-        f"The bias was never updated ({names[at[0]]} stays at its start): on a mistake "
-        "change b too, b + lr * y (b + y when there is no lr)."
-    )
+    if spec.sweep is not None and _unlike_expected(answers, expected, zero):
+        return (
+            "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
+            "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
+            "must cause an update."
+        )
+    if len(at) == 1 and _unlike_expected(answers, expected, stays):
+        return (
+            f"The bias was never updated ({names[at[0]]} stays at its start): on a "
+            "mistake change b too, b + lr * y (b + y when there is no lr)."
+        )
+    return ""
 
 
 def _whole(value) -> bool:
@@ -420,25 +413,21 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
         per_case[j] = (got[big] / want[big]).ravel()
     ratios = np.concatenate(list(per_case.values()))
     r = float(np.median(ratios)) if len(ratios) >= 3 else 1.0
-    if not np.allclose(ratios, r, rtol=1e-6):
-        return _divisor(spec, per_case)
-    if np.isclose(r, 1.0) or r == 0:
-        return ""
-    if r == -1:
-        slip = "Every answer has the opposite sign of the expected one: a minus sign is"
-        return f"{slip} missing or extra. {spec.rule}".strip()
-    return (
-        f"Every answer is exactly {r:.6g} times the expected one: a constant factor is "
-        f"wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
-    ).strip()
-
-
-def _divisor(spec, per_case: dict) -> str:
-    """A mean over the samples divided by another count k (the mistakes, the features,
-    n - 1): on every case the answer is n / k times the expected one, k a whole number."""
+    if np.allclose(ratios, r, rtol=1e-6):
+        if np.isclose(r, 1.0) or r == 0:
+            return ""
+        if r == -1:
+            slip = "Every answer has the opposite sign of the expected one: a minus sign is"
+            return f"{slip} missing or extra. {spec.rule}".strip()
+        return (
+            f"Every answer is exactly {r:.6g} times the expected one: a constant factor "
+            f"is wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
+        ).strip()
+    # Else a mean over the samples divided by another count k (the mistakes, the features,
+    # n - 1): on every case the answer is n / k times the expected one, k a whole number.
     if spec.samples is None:
         return ""
-    counts = []  # (case, n, k)
+    other = []  # (case, n, k) where k is not n
     for j, ratios in per_case.items():
         if len(ratios) and not np.allclose(ratios, ratios[0], rtol=1e-6):
             return ""
@@ -446,10 +435,11 @@ def _divisor(spec, per_case: dict) -> str:
         k = n / ratios[0] if len(ratios) else n
         if not (np.isfinite(k) and k >= 0.5 and abs(k - round(k)) < 1e-6):
             return ""
-        counts.append((j, n, round(k)))
-    j, n, k = next(((j, n, k) for j, n, k in counts if k != n), (0, 0, 0))
-    if not k:
+        if round(k) != n:
+            other.append((j, n, round(k)))
+    if not other:
         return ""
+    j, n, k = other[0]
     return (
         f"Divide by n, the number of samples (len(y)): the mean is (1/n) times the sum "
         f"over all n samples, mistakes or not; on case {j + 1} you divide by {k}, not by "
