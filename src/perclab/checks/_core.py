@@ -1,13 +1,11 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-:func:`_run` calls the learner's function on a fresh copy of every case of a
-:class:`_Spec` and reports the first failing case as the package's docstring describes (a
-known slip, a probe or a relation is named only when it fits *every* answered case).
-
-One time limit holds for the whole check. Where the platform can ``fork``, the check runs
-in a child process killed at the deadline: that stops any code (even an endless loop in a
-bare ``except:``, from any thread) and notebook functions need no pickling. Elsewhere it
-runs in the calling process, limited by a timer signal in a Unix main thread only.
+:func:`_run` calls the learner's function on a fresh copy of every case of a :class:`_Spec`
+and reports the first failing case (a known slip, a probe or a relation is named only when
+it fits *every* answered case). One time limit holds for the whole check: where the
+platform can ``fork``, the check runs in a child process killed at the deadline, which
+stops any code (even an endless loop in a bare ``except:``, from any thread); elsewhere in
+the calling process, limited by a timer signal in a Unix main thread only.
 """
 
 from __future__ import annotations
@@ -99,8 +97,7 @@ def _quiet_and_single_threaded():
 
 
 def _in_child(work, seconds: float):
-    """Run ``work(report)`` in a forked child; return ``(messages, finished)``: what it
-    reported until it ended or ``seconds`` passed (then its process group is killed)."""
+    """Run ``work(report)`` in a child killed at the deadline: (messages, finished)."""
     reader, writer = Pipe(duplex=False)
     with warnings.catch_warnings():
         # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel) may
@@ -152,7 +149,7 @@ def _in_child(work, seconds: float):
 
 
 def _in_process(work, seconds: float):
-    """Run ``work(report)`` here (no fork): limited only by a timer in a Unix main thread."""
+    """Run ``work(report)`` here (no fork), limited by a timer in a Unix main thread."""
     main = threading.current_thread() is threading.main_thread()
     timer = seconds > 0 and hasattr(signal, "setitimer") and main
     if timer:
@@ -360,18 +357,14 @@ def _difference(spec: _Spec, expected, received) -> str:
 
 
 def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
-    """The hint for the failure of case ``k``: a known slip, probe or relation that fits all
-    the learner's ``answers`` (case index -> answer), else what differs and the rule."""
+    """A known slip, probe or relation that fits all ``answers``, else what differs."""
     from perclab.checks._probes import general_probes, output_relation
 
-    confirmed = [
-        hint
-        for hint, slips in spec.wrong.items()
-        if any(
-            _fits(spec, s, answers, k)
-            for s in (slips if isinstance(slips, tuple) else (slips,))
-        )
-    ]
+    confirmed = []
+    for hint, slips in spec.wrong.items():
+        slips = slips if isinstance(slips, tuple) else (slips,)
+        if any(_fits(spec, slip, answers, k) for slip in slips):
+            confirmed.append(hint)
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
             if hint not in confirmed and _fits(spec, variant, answers, k):
@@ -397,8 +390,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
 
 
 def _per_sample(spec: _Spec, func, k: int) -> str:
-    """For a function of a data set: the first sample of case ``k`` wrong alone (a case to
-    work by hand), else that the samples are combined wrongly; "" if nothing can be said."""
+    """The first sample of case ``k`` wrong alone, else that the samples combine wrongly."""
     case = spec.cases[k]
     if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
         return ""
@@ -505,8 +497,7 @@ _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy"
 
 
 def _learners(filename: str) -> bool:
-    """Whether a frame's file is the learner's: not a library's, nor perclab's own (a
-    learner's file in a folder such as "perclab-course" is the learner's)."""
+    """Whether a frame's file is the learner's: not a library's, nor perclab's own."""
     if any(lib in filename for lib in _LIBRARIES):
         return False
     try:
@@ -622,8 +613,7 @@ def _evaluate(spec: _Spec, func, report) -> None:
 
 
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
-    """The result from the messages of a run: the final one, else the provisional one,
-    else the report ``on_timeout(last_case, finished)``."""
+    """The final report, else the provisional one, else on_timeout(last_case, finished)."""
     last = {kind: rest for kind, *rest in messages}  # the last message of each kind
     if "printed" in last:  # what the learner's function printed, before the report
         print(last["printed"][0].rstrip("\n"))
@@ -664,8 +654,7 @@ def _rng(seed: int) -> np.random.Generator:
 
 
 def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
-    """Small-integer points off a random integer hyperplane, labelled by its side: every
-    score and every weight stays an exact small number."""
+    """Small-integer points off a random integer hyperplane, labelled by its side."""
     w_star = np.zeros(n_features)
     while not np.any(w_star):
         w_star = rng.integers(-3, 4, size=n_features)
