@@ -112,8 +112,7 @@ def _in_child(work, seconds: float):
             sys.stdout = sys.stderr = printed
 
             def report(message):
-                # Shown above the report: what the learner's function printed up to the
-                # failing case, not what it printed while later cases were diagnosed.
+                # shown above the report: the output up to the failing case, not after
                 if message[0] == "provisional":
                     upto.append(printed.tell())
                 if message[0] == "final" and printed.tell():
@@ -148,8 +147,11 @@ def _in_child(work, seconds: float):
     return messages, finished
 
 
-def _in_process(work, seconds: float):
-    """Run ``work(report)`` here (no fork), limited by a timer in a Unix main thread."""
+def _isolated(work, seconds: float):
+    """Run ``work(report)``: ``(messages, finished)``. In a forked child where possible,
+    else here, limited by a timer in a Unix main thread."""
+    if _can_fork():
+        return _in_child(work, seconds)
     main = threading.current_thread() is threading.main_thread()
     timer = seconds > 0 and hasattr(signal, "setitimer") and main
     if timer:
@@ -166,10 +168,6 @@ def _in_process(work, seconds: float):
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
     return messages, True
-
-
-def _isolated(work, seconds: float):
-    return (_in_child if _can_fork() else _in_process)(work, seconds)
 
 
 # Comparison and display
@@ -334,18 +332,15 @@ def _difference(spec: _Spec, expected, received) -> str:
             return f"It should be {expected}."
         return _sentence(_entries(expected, received, spec.rtol, spec.atol))
     names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
-    reversed_differs = _mismatch(expected[::-1], tuple(received), spec.rtol, spec.atol)
-    if len(received) == len(expected) > 1 and not reversed_differs:
+    tol = (spec.rtol, spec.atol)
+    if len(received) == len(expected) > 1 and not _mismatch(expected[::-1], received, *tol):
         return f"The values are in the wrong order: return ({', '.join(names)})."
-    problems = [
-        _mismatch(e, r, spec.rtol, spec.atol)
-        for e, r in zip(expected, received, strict=False)
-    ]
+    problems = [_mismatch(e, r, *tol) for e, r in zip(expected, received, strict=False)]
     wrong = [k for k, problem in enumerate(problems) if problem]
     parts = []
     for k in wrong[:2]:
         if problems[k] == "wrong value":
-            detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
+            detail = _entries(expected[k], received[k], *tol)
         else:
             detail = _shape_problem(spec, expected[k], received[k]) or problems[k]
         parts.append(f"{names[k]} is wrong ({detail})")
@@ -569,9 +564,8 @@ def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
 
 
 def _evaluate(spec: _Spec, func, report) -> None:
-    """Run every case of ``spec`` on ``func``; ``report`` ("case", k) before case k,
-    ("provisional", passed, text) as soon as the first failure is known (the report
-    without the diagnosis over later cases) and ("final", passed, text)."""
+    """Run every case on ``func``; ``report`` ("case", k) before case k, ("provisional",
+    passed, text) once the first failure is known, and ("final", passed, text)."""
     answers, failure = {}, None  # failure: (k, expected, answer, problem)
     _SOFT_DEADLINE[0] = time.monotonic() + 0.6 * _CHECK_SECONDS
     for k, case in enumerate(spec.cases):
