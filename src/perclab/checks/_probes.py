@@ -28,8 +28,7 @@ def _position(params, name: str) -> int | None:
 
 
 def _with_arg(spec, name: str, change: Callable) -> Callable | None:
-    """The reference with argument ``name`` replaced by ``change(it)`` (None: its default),
-    or None when there is no such parameter."""
+    """The reference with ``name`` set to ``change(it)`` (None: its default), or None."""
     k = _position(spec.params, name)
     if k is None:
         return None
@@ -150,9 +149,8 @@ def _is_differences(expected, received) -> bool:
     got, want = np.asarray(received, dtype=float), np.asarray(expected, dtype=float)
     if want.ndim < 1 or got.ndim < 1 or len(got) == 0:
         return got.ndim == 1 and want.shape == (0,)
-    return _close(np.diff(got, axis=0), want) or (
-        len(got) == len(want) and _close(np.diff(got, axis=0), want[1:])
-    )
+    diff = np.diff(got, axis=0)
+    return _close(diff, want) or (len(got) == len(want) and _close(diff, want[1:]))
 
 
 def _scalar(value) -> bool:  # a number other than 1
@@ -196,9 +194,8 @@ def _safe(relation, expected, received) -> bool:
 
 
 def output_relation(spec, answers: dict, searches: bool = True) -> str:
-    """The hint of the first relation (the spec's own, then the general ones) between the
-    reference's output and the learner's answer that holds on every answered case, or "".
-    Each returned value must be right on every case or in the relation on every case."""
+    """The hint of the first relation (the spec's own, then the general ones) that holds on
+    every answered case, or "": each returned value right, or related, on every case."""
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
     own = (relation(spec, answers) for relation in spec.relations)
     hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
@@ -290,8 +287,8 @@ def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
 
 
 def _never_moves(spec, answers: dict, expected: dict) -> str:
-    """Training whose weights (or counts) all stay 0, or whose returned bias (b, b_new, ...)
-    stays at its start (0, or the b passed in), while the reference's move."""
+    """Weights (or counts) that stay 0, or a bias (b, b_new, ...) at its start, unlike the
+    reference's."""
     names = spec.outputs or ("w",)
     at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
     b_at = _position(spec.params, "b")
@@ -348,8 +345,7 @@ _STOP = {  # for each count: how to stop when it stops too early
 
 
 def _fewer_rounds(spec, answers: dict) -> str:
-    """The answers are the reference's after fewer sweeps or steps than asked for: a
-    fixed number (the count is ignored), or fewer on some cases (a stop too early)."""
+    """The answers are the reference's after a fixed number of rounds, or fewer on some."""
     for name, unit in (("max_epochs", "sweeps"), ("n_steps", "steps")):
         if _position(spec.params, name) is None:
             continue
@@ -423,8 +419,8 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
             f"Every answer is exactly {r:.6g} times the expected one: a constant factor "
             f"is wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
         ).strip()
-    # Else a mean over the samples divided by another count k (the mistakes, the features,
-    # n - 1): on every case the answer is n / k times the expected one, k a whole number.
+    # Else a mean divided by another count k (the mistakes, the features): the answer is
+    # n / k times the expected one, k a whole number.
     if spec.samples is None:
         return ""
     other = []  # (case, n, k) where k is not n
