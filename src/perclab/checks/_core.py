@@ -126,12 +126,9 @@ def _in_child(work, seconds: float):
         finally:
             os._exit(1)
     writer.close()
-    messages, finished, deadline = [], False, time.monotonic() + seconds
+    messages, finished, end = [], False, time.monotonic() + seconds
     try:
-        while not finished:
-            left = deadline - time.monotonic()
-            if left <= 0 or not reader.poll(left):
-                break
+        while not finished and (left := end - time.monotonic()) > 0 and reader.poll(left):
             messages.append(reader.recv())
             finished = messages[-1][0] == "final"
     except (EOFError, OSError):  # the child ended (an OSError: in the middle of a message)
@@ -277,8 +274,7 @@ def _entries(expected, received, rtol, atol) -> str:
     want, got = np.asarray(expected, float), _as_numbers(received)
     if want.ndim == 0:
         return f"it should be {_show(expected)}"
-    exact = rtol == atol == 0  # NaN equals NaN only in an exact comparison here
-    differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=exact)
+    differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=rtol == atol == 0)
     where = [tuple(int(i) for i in idx) for idx in np.argwhere(differ)]
     if not where:
         return ""
@@ -423,7 +419,6 @@ _SHAPES = (
     r"could not be broadcast|input array dimensions|same number of dimensions|not "
     r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
 )
-
 # pattern: the usual cause, for the first pattern found in "<type>: <message>" (lower case)
 _EXCEPTION_HINTS = {
     "truth value of an array": (
@@ -486,7 +481,6 @@ _EXCEPTION_HINTS = {
     ),
 }
 
-
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab
 _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy", "joblib"))
 
@@ -546,16 +540,6 @@ def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
     return f"{text}\n  hint: {hint}" if hint else text
 
 
-def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
-    return (
-        f"{_where(spec, k)}: your function changed its argument {name} in place.\n"
-        f"  inputs:   {_inputs(spec, spec.cases[k])}\n  {name} is now: {_show(after)}\n"
-        f"  hint: {name} changed in place, and the exercise asks you to leave it as it "
-        f"was: build a new value, {name} = {name} + step rather than {name} += step (or "
-        f"start from {name}.copy())."
-    )
-
-
 def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
     return (
         f"{_where(spec, k)} fails.\n  inputs:   {_inputs(spec, spec.cases[k])}\n"
@@ -584,7 +568,14 @@ def _evaluate(spec: _Spec, func, report) -> None:
         for param, before, after in zip(spec.params, case.args, args, strict=False):
             name = param.partition("=")[0]
             if failure is None and name in spec.frozen and _changed(before, after):
-                return report(("final", False, _changed_report(spec, k, name, after)))
+                text = (
+                    f"{_where(spec, k)}: your function changed its argument {name} in "
+                    f"place.\n  inputs:   {_inputs(spec, case)}\n  {name} is now: "
+                    f"{_show(after)}\n  hint: {name} changed in place, and the exercise "
+                    f"asks you to leave it as it was: build a new value, {name} = {name} "
+                    f"+ step rather than {name} += step (or start from {name}.copy())."
+                )
+                return report(("final", False, text))
         answers[k] = answer
         if failure is not None:
             continue

@@ -419,8 +419,7 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
             f"Every answer is exactly {r:.6g} times the expected one: a constant factor "
             f"is wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
         ).strip()
-    # Else a mean divided by another count k (the mistakes, the features): the answer is
-    # n / k times the expected one, k a whole number.
+    # Else a mean divided by another count k: the answer n / k times the expected one.
     if spec.samples is None:
         return ""
     other = []  # (case, n, k) where k is not n
