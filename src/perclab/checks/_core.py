@@ -1,11 +1,9 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-:func:`_run` calls the learner's function on a fresh copy of every case of a :class:`_Spec`
-and reports the first failing case (a known slip, a probe or a relation is named only when
-it fits *every* answered case). One time limit holds for the whole check: where the
-platform can ``fork``, the check runs in a child process killed at the deadline, which
-stops any code (even an endless loop in a bare ``except:``, from any thread); elsewhere in
-the calling process, limited by a timer signal in a Unix main thread only.
+:func:`_run` reports the first failing case of a :class:`_Spec` (a known slip, probe or
+relation named only when it fits *every* answered case) within one time limit: in a forked
+child killed at the deadline, which stops any code (even a loop in a bare ``except:``, from
+any thread), else in the calling process, limited by a timer in a Unix main thread only.
 """
 
 from __future__ import annotations
@@ -30,8 +28,7 @@ import numpy as np
 _CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
 _WIDTH = 300  # characters at most of a hint line
 _PRINTED = 2000  # characters at most of the learner's own output, shown above the report
-# when the diagnosis's searches give up, leaving time for the report (set by each check)
-_SOFT_DEADLINE = [float("inf")]
+_SOFT_DEADLINE = [float("inf")]  # when the diagnosis's searches give up (set by each check)
 
 
 @dataclass(frozen=True)
@@ -100,19 +97,17 @@ def _in_child(work, seconds: float):
     """Run ``work(report)`` in a child killed at the deadline: (messages, finished)."""
     reader, writer = Pipe(duplex=False)
     with warnings.catch_warnings():
-        # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel) may
-        # deadlock the child: this one takes none of the parent's I/O locks.
+        # 3.12+ warns that forking a threaded kernel may deadlock: this child takes no lock
         warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
         pid = os.fork()
     if pid == 0:  # the child, which never returns: exit status 0, or 1 on an exception
         try:
             reader.close()
             os.setpgid(0, 0)
-            printed, upto = io.StringIO(), []
+            printed, upto = io.StringIO(), []  # shown: the output up to the first failure
             sys.stdout = sys.stderr = printed
 
             def report(message):
-                # shown above the report: the output up to the failing case, not after
                 if message[0] == "provisional":
                     upto.append(printed.tell())
                 if message[0] == "final" and printed.tell():
@@ -145,8 +140,7 @@ def _in_child(work, seconds: float):
 
 
 def _isolated(work, seconds: float):
-    """Run ``work(report)``: ``(messages, finished)``. In a forked child where possible,
-    else here, limited by a timer in a Unix main thread."""
+    """Run ``work(report)`` in a forked child, else here: ``(messages, finished)``."""
     if _can_fork():
         return _in_child(work, seconds)
     main = threading.current_thread() is threading.main_thread()
@@ -258,7 +252,9 @@ def _sentence(text: str) -> str:
 
 # Diagnosis: known slips confirmed on every case, else what differs
 def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
-    """Whether the slip ``variant`` gives each of the ``answers``, case ``k`` first."""
+    """Whether the slip ``variant`` (or one of a tuple) gives each answer, case k first."""
+    if isinstance(variant, tuple):
+        return any(_fits(spec, one, answers, k) for one in variant)
     for j, received in sorted(answers.items(), key=lambda item: item[0] != k):
         try:
             output = _quietly(variant, *spec.cases[j].args)
@@ -351,11 +347,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     """A known slip, probe or relation that fits all ``answers``, else what differs."""
     from perclab.checks._probes import general_probes, output_relation
 
-    confirmed = []
-    for hint, slips in spec.wrong.items():
-        slips = slips if isinstance(slips, tuple) else (slips,)
-        if any(_fits(spec, slip, answers, k) for slip in slips):
-            confirmed.append(hint)
+    confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
             if hint not in confirmed and _fits(spec, variant, answers, k):
