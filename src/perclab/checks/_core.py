@@ -144,8 +144,7 @@ def _isolated(work, seconds: float):
     if _can_fork():
         return _in_child(work, seconds)
     main = threading.current_thread() is threading.main_thread()
-    timer = seconds > 0 and hasattr(signal, "setitimer") and main
-    if timer:
+    if timer := seconds > 0 and hasattr(signal, "setitimer") and main:
         previous = signal.signal(signal.SIGALRM, _too_slow)
         signal.setitimer(signal.ITIMER_REAL, seconds)
     messages = []
