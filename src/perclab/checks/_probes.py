@@ -1,9 +1,8 @@
 """Probes and relations: general diagnoses that hold across the checks.
 
 A probe runs the *reference* on perturbed arguments (the learning rate inverted, one sweep
-fewer, the samples reversed, ...), chosen by the exercise's signature; a relation links
-the learner's answer to the reference's (values swapped, a square, nothing moving, ...).
-Each is named only when it holds on every answered case.
+fewer, ...); a relation links the learner's answer to the reference's (values swapped, a
+square, nothing moving, ...). Each is named only when it holds on every answered case.
 """
 
 from __future__ import annotations
@@ -42,25 +41,7 @@ def _with_arg(spec, name: str, change: Callable) -> Callable | None:
     return variant
 
 
-def _reversed_samples(spec) -> Callable:
-    """The reference on the samples in reverse order (a per-sample answer reversed back)."""
-    x_at, y_at = spec.sweep
-
-    def variant(*args):
-        args, n = list(args), len(args[x_at])
-        args[x_at] = np.asarray(args[x_at])[::-1]
-        if y_at is not None:
-            args[y_at] = np.asarray(args[y_at])[::-1]
-        output = spec.reference(*args)
-        if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
-            return output[::-1]
-        return output
-
-    return variant
-
-
-# hint: (parameter, change, ...), a probe per change; None: the default (else 1000). No "one
-# step too many": gradient_descent, the only check with n_steps, has it as a known slip.
+# hint: (parameter, change, ...); None: the default (else 1000). n_steps + 1: a known slip.
 _PROBES = {
     "The learning rate divides your step: multiply by lr instead (lr * ...), do not divide "
     "by it.": ("lr", lambda v: 1.0 / v if v else v),
@@ -101,8 +82,20 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
         for change in changes
     ]
     if spec.sweep is not None:
+        x_at, y_at = spec.sweep
+
+        def reversed_samples(*args):  # an answer per sample is reversed back
+            args, n = list(args), len(args[x_at])
+            args[x_at] = np.asarray(args[x_at])[::-1]
+            if y_at is not None:
+                args[y_at] = np.asarray(args[y_at])[::-1]
+            output = spec.reference(*args)
+            if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
+                return output[::-1]
+            return output
+
         reverse = "You visit the samples in reverse order: sweep them in the given order, "
-        probes.append((reverse + "i = 0, 1, ..., n - 1.", _reversed_samples(spec)))
+        probes.append((reverse + "i = 0, 1, ..., n - 1.", reversed_samples))
     return [(hint, variant) for hint, variant in probes if variant is not None]
 
 
