@@ -223,14 +223,10 @@ def _unlike_expected(answers: dict, expected: dict, holds) -> bool:
 
 def _only_one_value(spec, answers: dict, expected: dict) -> str:
     """The answer is one of the returned values alone, the same one on every case."""
-    names = spec.outputs
+    names, pairs = spec.outputs, [(expected[j], answer) for j, answer in answers.items()]
+    alone = all(isinstance(e, tuple) and not isinstance(r, tuple) for e, r in pairs)
     for m, name in enumerate(names):
-        if all(
-            isinstance(expected[j], tuple)
-            and not isinstance(answer, tuple)
-            and _close(expected[j][m], answer)
-            for j, answer in answers.items()
-        ):
+        if alone and all(_close(e[m], r) for e, r in pairs):
             return (
                 f"Expected {len(names)} values ({', '.join(names)}), got one: you "
                 f"returned only {name}; return all of them, in that order."
@@ -280,8 +276,7 @@ def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
 
 
 def _never_moves(spec, answers: dict, expected: dict) -> str:
-    """Weights (or counts) that stay 0, or a bias (b, b_new, ...) at its start, unlike the
-    reference's."""
+    """Weights (or counts) that stay 0, or a bias at its start, unlike the reference's."""
     names = spec.outputs or ("w",)
     at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
     b_at = _position(spec.params, "b")
