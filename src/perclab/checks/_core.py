@@ -477,7 +477,7 @@ _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy"
 
 
 def _learners(filename: str) -> bool:
-    """Whether a frame's file is the learner's: not a library's, nor perclab's own."""
+    """Whether a frame's file is the learner's: not a library's, nor in perclab's folder."""
     if any(lib in filename for lib in _LIBRARIES):
         return False
     try:

@@ -41,7 +41,7 @@ def _with_arg(spec, name: str, change: Callable) -> Callable | None:
     return variant
 
 
-# hint: (parameter, change, ...); None: the default (else 1000). n_steps + 1: a known slip.
+# hint: (parameter, change, ...); None: the default (else 1000). n_steps + 1 is a known slip
 _PROBES = {
     "The learning rate divides your step: multiply by lr instead (lr * ...), do not divide "
     "by it.": ("lr", lambda v: 1.0 / v if v else v),
