@@ -1,13 +1,9 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-:func:`_run` calls the learner's function on a fresh copy of every case of a
-:class:`_Spec` and reports the first failing case as the package's docstring describes (a
-known slip, a probe or a relation is named only when it fits *every* answered case).
-
-One time limit holds for the whole check. Where the platform can ``fork``, the check runs
-in a child process killed at the deadline: that stops any code (even an endless loop in a
-bare ``except:``, from any thread) and notebook functions need no pickling. Elsewhere it
-runs in the calling process, limited by a timer signal in a Unix main thread only.
+:func:`_run` reports the first failing case of a :class:`_Spec` (a known slip, probe or
+relation named only when it fits *every* answered case) within one time limit: in a forked
+child killed at the deadline, which stops any code (even a loop in a bare ``except:``, from
+any thread), else in the calling process, limited by a timer in a Unix main thread only.
 """
 
 from __future__ import annotations
@@ -32,8 +28,7 @@ import numpy as np
 _CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
 _WIDTH = 300  # characters at most of a hint line
 _PRINTED = 2000  # characters at most of the learner's own output, shown above the report
-# when the diagnosis's searches give up, leaving time for the report (set by each check)
-_SOFT_DEADLINE = [float("inf")]
+_SOFT_DEADLINE = [float("inf")]  # when the diagnosis's searches give up (set by each check)
 
 
 @dataclass(frozen=True)
@@ -79,28 +74,12 @@ class _TooSlow(BaseException):
     """Raised in the calling process when the deadline passes (fallback without fork)."""
 
 
+def _too_slow(signum, frame):
+    raise _TooSlow
+
+
 def _can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "emscripten"
-
-
-@contextmanager
-def _alarm(seconds: float):
-    """Fallback without fork: interrupt after ``seconds`` in a Unix main thread."""
-    main = threading.current_thread() is threading.main_thread()
-    if not (seconds > 0 and hasattr(signal, "setitimer") and main):
-        yield
-        return
-
-    def _raise(signum, frame):
-        raise _TooSlow
-
-    previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager
@@ -115,24 +94,20 @@ def _quiet_and_single_threaded():
 
 
 def _in_child(work, seconds: float):
-    """Run ``work(report)`` in a forked child; return ``(messages, finished)``: what it
-    reported until it ended or ``seconds`` passed (then its process group is killed)."""
+    """Run ``work(report)`` in a child killed at the deadline: (messages, finished)."""
     reader, writer = Pipe(duplex=False)
     with warnings.catch_warnings():
-        # Python 3.12+ warns that forking a multi-threaded process (a Jupyter kernel) may
-        # deadlock the child: this one takes none of the parent's I/O locks.
+        # 3.12+ warns that forking a threaded kernel may deadlock: this child takes no lock
         warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
         pid = os.fork()
     if pid == 0:  # the child, which never returns: exit status 0, or 1 on an exception
         try:
             reader.close()
             os.setpgid(0, 0)
-            printed, upto = io.StringIO(), []
+            printed, upto = io.StringIO(), []  # shown: the output up to the first failure
             sys.stdout = sys.stderr = printed
 
             def report(message):
-                # Shown above the report: what the learner's function printed up to the
-                # failing case, not what it printed while later cases were diagnosed.
                 if message[0] == "provisional":
                     upto.append(printed.tell())
                 if message[0] == "final" and printed.tell():
@@ -146,12 +121,9 @@ def _in_child(work, seconds: float):
         finally:
             os._exit(1)
     writer.close()
-    messages, finished, deadline = [], False, time.monotonic() + seconds
+    messages, finished, end = [], False, time.monotonic() + seconds
     try:
-        while not finished:
-            left = deadline - time.monotonic()
-            if left <= 0 or not reader.poll(left):
-                break
+        while not finished and (left := end - time.monotonic()) > 0 and reader.poll(left):
             messages.append(reader.recv())
             finished = messages[-1][0] == "final"
     except (EOFError, OSError):  # the child ended (an OSError: in the middle of a message)
@@ -167,19 +139,25 @@ def _in_child(work, seconds: float):
     return messages, finished
 
 
-def _in_process(work, seconds: float):
-    """Run ``work(report)`` here (no fork): limited only by a timer in a main thread."""
+def _isolated(work, seconds: float):
+    """Run ``work(report)`` in a forked child, else here: ``(messages, finished)``."""
+    if _can_fork():
+        return _in_child(work, seconds)
+    main = threading.current_thread() is threading.main_thread()
+    if timer := seconds > 0 and hasattr(signal, "setitimer") and main:
+        previous = signal.signal(signal.SIGALRM, _too_slow)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
     messages = []
     try:
-        with _alarm(seconds), _quiet_and_single_threaded():
+        with _quiet_and_single_threaded():
             work(messages.append)
     except _TooSlow:
         return messages, False
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
     return messages, True
-
-
-def _isolated(work, seconds: float):
-    return (_in_child if _can_fork() else _in_process)(work, seconds)
 
 
 # Comparison and display
@@ -273,7 +251,9 @@ def _sentence(text: str) -> str:
 
 # Diagnosis: known slips confirmed on every case, else what differs
 def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
-    """Whether the slip ``variant`` gives each of the ``answers``, case ``k`` first."""
+    """Whether the slip ``variant`` (or one of a tuple) gives each answer, case k first."""
+    if isinstance(variant, tuple):
+        return any(_fits(spec, one, answers, k) for one in variant)
     for j, received in sorted(answers.items(), key=lambda item: item[0] != k):
         try:
             output = _quietly(variant, *spec.cases[j].args)
@@ -289,8 +269,7 @@ def _entries(expected, received, rtol, atol) -> str:
     want, got = np.asarray(expected, float), _as_numbers(received)
     if want.ndim == 0:
         return f"it should be {_show(expected)}"
-    exact = rtol == atol == 0  # NaN equals NaN only in an exact comparison here
-    differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=exact)
+    differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=rtol == atol == 0)
     where = [tuple(int(i) for i in idx) for idx in np.argwhere(differ)]
     if not where:
         return ""
@@ -344,18 +323,15 @@ def _difference(spec: _Spec, expected, received) -> str:
             return f"It should be {expected}."
         return _sentence(_entries(expected, received, spec.rtol, spec.atol))
     names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
-    reversed_differs = _mismatch(expected[::-1], tuple(received), spec.rtol, spec.atol)
-    if len(received) == len(expected) > 1 and not reversed_differs:
+    tol = (spec.rtol, spec.atol)
+    if len(received) == len(expected) > 1 and not _mismatch(expected[::-1], received, *tol):
         return f"The values are in the wrong order: return ({', '.join(names)})."
-    problems = [
-        _mismatch(e, r, spec.rtol, spec.atol)
-        for e, r in zip(expected, received, strict=False)
-    ]
+    problems = [_mismatch(e, r, *tol) for e, r in zip(expected, received, strict=False)]
     wrong = [k for k, problem in enumerate(problems) if problem]
     parts = []
     for k in wrong[:2]:
         if problems[k] == "wrong value":
-            detail = _entries(expected[k], received[k], spec.rtol, spec.atol)
+            detail = _entries(expected[k], received[k], *tol)
         else:
             detail = _shape_problem(spec, expected[k], received[k]) or problems[k]
         parts.append(f"{names[k]} is wrong ({detail})")
@@ -367,18 +343,10 @@ def _difference(spec: _Spec, expected, received) -> str:
 
 
 def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
-    """The hint for the failure of case ``k``: a known slip, probe or relation that fits all
-    the learner's ``answers`` (case index -> answer), else what differs and the rule."""
+    """A known slip, probe or relation that fits all ``answers``, else what differs."""
     from perclab.checks._probes import general_probes, output_relation
 
-    confirmed = [
-        hint
-        for hint, slips in spec.wrong.items()
-        if any(
-            _fits(spec, s, answers, k)
-            for s in (slips if isinstance(slips, tuple) else (slips,))
-        )
-    ]
+    confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
             if hint not in confirmed and _fits(spec, variant, answers, k):
@@ -404,8 +372,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
 
 
 def _per_sample(spec: _Spec, func, k: int) -> str:
-    """For a function of a data set: the first sample of case ``k`` wrong alone (a case to
-    work by hand), else that the samples are combined wrongly; "" if nothing can be said."""
+    """The first sample of case ``k`` wrong alone, else that the samples combine wrongly."""
     case = spec.cases[k]
     if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
         return ""
@@ -443,7 +410,6 @@ _SHAPES = (
     r"could not be broadcast|input array dimensions|same number of dimensions|not "
     r"aligned|mismatch in its core dimension|shapes.*mismatch|dimension mismatch"
 )
-
 # pattern: the usual cause, for the first pattern found in "<type>: <message>" (lower case)
 _EXCEPTION_HINTS = {
     "truth value of an array": (
@@ -506,14 +472,12 @@ _EXCEPTION_HINTS = {
     ),
 }
 
-
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # src/perclab
 _LIBRARIES = tuple(os.sep + lib + os.sep for lib in ("numpy", "sklearn", "scipy", "joblib"))
 
 
 def _learners(filename: str) -> bool:
-    """Whether a frame's file is the learner's: not a library's, nor perclab's own (a
-    learner's file in a folder such as "perclab-course" is the learner's)."""
+    """Whether a frame's file is the learner's: not a library's, nor in perclab's folder."""
     if any(lib in filename for lib in _LIBRARIES):
         return False
     try:
@@ -567,16 +531,6 @@ def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
     return f"{text}\n  hint: {hint}" if hint else text
 
 
-def _changed_report(spec: _Spec, k: int, name: str, after) -> str:
-    return (
-        f"{_where(spec, k)}: your function changed its argument {name} in place.\n"
-        f"  inputs:   {_inputs(spec, spec.cases[k])}\n  {name} is now: {_show(after)}\n"
-        f"  hint: {name} changed in place, and the exercise asks you to leave it as it "
-        f"was: build a new value, {name} = {name} + step rather than {name} += step (or "
-        f"start from {name}.copy())."
-    )
-
-
 def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
     return (
         f"{_where(spec, k)} fails.\n  inputs:   {_inputs(spec, spec.cases[k])}\n"
@@ -585,9 +539,8 @@ def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
 
 
 def _evaluate(spec: _Spec, func, report) -> None:
-    """Run every case of ``spec`` on ``func``; ``report`` ("case", k) before case k,
-    ("provisional", passed, text) as soon as the first failure is known (the report
-    without the diagnosis over later cases) and ("final", passed, text)."""
+    """Run every case on ``func``; ``report`` ("case", k) before case k, ("provisional",
+    passed, text) once the first failure is known, and ("final", passed, text)."""
     answers, failure = {}, None  # failure: (k, expected, answer, problem)
     _SOFT_DEADLINE[0] = time.monotonic() + 0.6 * _CHECK_SECONDS
     for k, case in enumerate(spec.cases):
@@ -606,7 +559,14 @@ def _evaluate(spec: _Spec, func, report) -> None:
         for param, before, after in zip(spec.params, case.args, args, strict=False):
             name = param.partition("=")[0]
             if failure is None and name in spec.frozen and _changed(before, after):
-                return report(("final", False, _changed_report(spec, k, name, after)))
+                text = (
+                    f"{_where(spec, k)}: your function changed its argument {name} in "
+                    f"place.\n  inputs:   {_inputs(spec, case)}\n  {name} is now: "
+                    f"{_show(after)}\n  hint: {name} changed in place, and the exercise "
+                    f"asks you to leave it as it was: build a new value, {name} = {name} "
+                    f"+ step rather than {name} += step (or start from {name}.copy())."
+                )
+                return report(("final", False, text))
         answers[k] = answer
         if failure is not None:
             continue
@@ -629,8 +589,7 @@ def _evaluate(spec: _Spec, func, report) -> None:
 
 
 def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
-    """The result from the messages of a run: the final one, else the provisional one,
-    else the report ``on_timeout(last_case, finished)``."""
+    """The final report, else the provisional one, else on_timeout(last_case, finished)."""
     last = {kind: rest for kind, *rest in messages}  # the last message of each kind
     if "printed" in last:  # what the learner's function printed, before the report
         print(last["printed"][0].rstrip("\n"))
@@ -671,8 +630,7 @@ def _rng(seed: int) -> np.random.Generator:
 
 
 def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
-    """Small-integer points off a random integer hyperplane, labelled by its side: every
-    score and every weight stays an exact small number."""
+    """Small-integer points off a random integer hyperplane, labelled by its side."""
     w_star = np.zeros(n_features)
     while not np.any(w_star):
         w_star = rng.integers(-3, 4, size=n_features)

@@ -1,10 +1,8 @@
 """Probes and relations: general diagnoses that hold across the checks.
 
 A probe runs the *reference* on perturbed arguments (the learning rate inverted, one sweep
-fewer, the samples reversed, ...) or from another start, chosen by the exercise's
-signature (its parameter names, which arguments are the samples); a relation links the
-learner's answer to the reference's (values swapped, a square, whole numbers, nothing
-moving, a constant factor, ...). Each is named only when it holds on every answered case.
+fewer, ...); a relation links the learner's answer to the reference's (values swapped, a
+square, nothing moving, ...). Each is named only when it holds on every answered case.
 """
 
 from __future__ import annotations
@@ -29,8 +27,7 @@ def _position(params, name: str) -> int | None:
 
 
 def _with_arg(spec, name: str, change: Callable) -> Callable | None:
-    """The reference with argument ``name`` replaced by ``change(it)``, or by its default
-    when ``change`` is None; None when there is no such parameter."""
+    """The reference with ``name`` set to ``change(it)`` (None: its default), or None."""
     k = _position(spec.params, name)
     if k is None:
         return None
@@ -44,25 +41,7 @@ def _with_arg(spec, name: str, change: Callable) -> Callable | None:
     return variant
 
 
-def _reversed_samples(spec) -> Callable:
-    """The reference on the samples in reverse order (a per-sample answer reversed back)."""
-    x_at, y_at = spec.sweep
-
-    def variant(*args):
-        args, n = list(args), len(args[x_at])
-        args[x_at] = np.asarray(args[x_at])[::-1]
-        if y_at is not None:
-            args[y_at] = np.asarray(args[y_at])[::-1]
-        output = spec.reference(*args)
-        if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
-            return output[::-1]
-        return output
-
-    return variant
-
-
-# hint: (parameter, change, ...), a probe per change; None: the default (else 1000). No "one
-# step too many": gradient_descent, the only check with n_steps, has it as a known slip.
+# hint: (parameter, change, ...); None: the default (else 1000). n_steps + 1 is a known slip
 _PROBES = {
     "The learning rate divides your step: multiply by lr instead (lr * ...), do not divide "
     "by it.": ("lr", lambda v: 1.0 / v if v else v),
@@ -103,8 +82,20 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
         for change in changes
     ]
     if spec.sweep is not None:
+        x_at, y_at = spec.sweep
+
+        def reversed_samples(*args):  # an answer per sample is reversed back
+            args, n = list(args), len(args[x_at])
+            args[x_at] = np.asarray(args[x_at])[::-1]
+            if y_at is not None:
+                args[y_at] = np.asarray(args[y_at])[::-1]
+            output = spec.reference(*args)
+            if isinstance(output, np.ndarray) and output.ndim == 1 and len(output) == n:
+                return output[::-1]
+            return output
+
         reverse = "You visit the samples in reverse order: sweep them in the given order, "
-        probes.append((reverse + "i = 0, 1, ..., n - 1.", _reversed_samples(spec)))
+        probes.append((reverse + "i = 0, 1, ..., n - 1.", reversed_samples))
     return [(hint, variant) for hint, variant in probes if variant is not None]
 
 
@@ -115,8 +106,7 @@ START_HINT = (
 
 
 def started_elsewhere(reference_from: Callable) -> list[tuple[str, Callable]]:
-    """(hint, variant) for the training checks: ``reference_from(*args, w0=..., b0=...)``
-    started from ``w`` all ones (with ``b`` 0 or 1) instead of zero."""
+    """(hint, variant) for training: ``reference_from`` started from w = 1, b = 0 or 1."""
 
     def variant(b0):
         return lambda *args: reference_from(*args, w0=np.ones(np.shape(args[0])[1]), b0=b0)
@@ -148,18 +138,17 @@ def _linear_kernel(A, B):
 
 
 def _is_differences(expected, received) -> bool:
-    """The values whose differences are expected: one more than them, or as many (the
-    first difference replaced by the first value)."""
+    """The values whose differences are expected (one more, or the first one kept)."""
     got, want = np.asarray(received, dtype=float), np.asarray(expected, dtype=float)
     if want.ndim < 1 or got.ndim < 1 or len(got) == 0:
         return got.ndim == 1 and want.shape == (0,)
-    return _close(np.diff(got, axis=0), want) or (
-        len(got) == len(want) and _close(np.diff(got, axis=0), want[1:])
-    )
+    diff = np.diff(got, axis=0)
+    return _close(diff, want) or (len(got) == len(want) and _close(diff, want[1:]))
 
 
-def _scalar(value) -> bool:
-    return np.ndim(value) == 0 and not isinstance(value, (bool, str))
+def _scalar(value) -> bool:  # a number other than 1
+    scalar = np.ndim(value) == 0 and not isinstance(value, (bool, str))
+    return scalar and not _close(value, 1.0)
 
 
 # hint: relation(expected, received), to hold on every answered case (per returned value)
@@ -167,14 +156,12 @@ _RELATIONS = {
     "Return labels, -1 and +1 (np.where(score >= 0, 1, -1)), not the scores "
     "themselves.": _labels_from_scores,
     "Your answer is the square of the expected one: take the square root (or do not "
-    "square).": lambda e, r: _scalar(e) and _close(r, float(e) ** 2) and not _close(e, 1.0),
+    "square).": lambda e, r: _scalar(e) and _close(r, float(e) ** 2),
     "Your answer is the square root of the expected one: square it.": lambda e, r: (
-        _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e))) and not _close(e, 1.0)
+        _scalar(e) and float(e) > 0 and _close(r, np.sqrt(float(e)))
     ),
     "Your answer is upside down (the reciprocal of the expected one): swap the numerator "
-    "and the denominator.": lambda e, r: (
-        _scalar(e) and float(e) != 0 and _close(r, 1.0 / float(e)) and not _close(e, 1.0)
-    ),
+    "and the denominator.": lambda e, r: _scalar(e) and _close(r, 1.0 / float(e)),
     "Return the differences between consecutive rows (np.diff: each value minus the "
     "previous one), not the values themselves.": _is_differences,
     "Your numbers are cut to whole numbers (int(), round(), // or an integer array): keep "
@@ -200,9 +187,8 @@ def _safe(relation, expected, received) -> bool:
 
 
 def output_relation(spec, answers: dict, searches: bool = True) -> str:
-    """The hint of the first relation (the spec's own, then the general ones) between the
-    reference's output and the learner's answer that holds on every answered case, or "".
-    Each returned value must be right on every case or in the relation on every case."""
+    """The hint of the first relation (the spec's own, then the general ones) that holds on
+    every answered case, or "": each returned value right, or related, on every case."""
     expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
     own = (relation(spec, answers) for relation in spec.relations)
     hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
@@ -223,23 +209,24 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     return (
         _rearranged(spec, answers, expected, swap=False)
         or _never_moves(spec, answers, expected)
-        or _bias_never_moves(spec, answers, expected)
         or _whole_numbers(places)
         or (_fewer_rounds(spec, answers) if searches else "")
         or _constant_factor(spec, answers, expected)
     )
 
 
+def _unlike_expected(answers: dict, expected: dict, holds) -> bool:
+    """Whether ``holds(value, j)`` is true of every answer but not of every expected one."""
+    every = all(holds(answer, j) for j, answer in answers.items())
+    return every and not all(holds(expected[j], j) for j in answers)
+
+
 def _only_one_value(spec, answers: dict, expected: dict) -> str:
     """The answer is one of the returned values alone, the same one on every case."""
-    names = spec.outputs
+    names, pairs = spec.outputs, [(expected[j], answer) for j, answer in answers.items()]
+    alone = all(isinstance(e, tuple) and not isinstance(r, tuple) for e, r in pairs)
     for m, name in enumerate(names):
-        if all(
-            isinstance(expected[j], tuple)
-            and not isinstance(answer, tuple)
-            and _close(expected[j][m], answer)
-            for j, answer in answers.items()
-        ):
+        if alone and all(_close(e[m], r) for e, r in pairs):
             return (
                 f"Expected {len(names)} values ({', '.join(names)}), got one: you "
                 f"returned only {name}; return all of them, in that order."
@@ -248,17 +235,14 @@ def _only_one_value(spec, answers: dict, expected: dict) -> str:
 
 
 def _returns_an_argument(spec, answers: dict, expected: dict) -> str:
-    """The answer is one of the arguments as it was passed in, on every case, where the
-    reference's answer differs from it on some case."""
+    """Every answer is an argument as it was passed in (not every expected one)."""
     for i, param in enumerate(spec.params):
 
         def passed(value, j, i=i):
             args = spec.cases[j].args
             return len(args) > i and _close(value, args[i])
 
-        if all(passed(answer, j) for j, answer in answers.items()) and not all(
-            passed(expected[j], j) for j in answers
-        ):
+        if _unlike_expected(answers, expected, passed):
             return (
                 f"You returned the argument {param.partition('=')[0]} as it was passed "
                 "in: return the new value your function computes (a loop that updates a "
@@ -268,8 +252,7 @@ def _returns_an_argument(spec, answers: dict, expected: dict) -> str:
 
 
 def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
-    """Two returned values in each other's place (``swap``), or one holding another's value
-    and the rest right, on every answered case."""
+    """Two returned values swapped (``swap``), or one holding another's value."""
     names = spec.outputs
     pairs = itertools.combinations if swap else itertools.permutations
     for a, b in pairs(range(len(names)), 2):
@@ -293,43 +276,31 @@ def _rearranged(spec, answers: dict, expected: dict, swap: bool) -> str:
 
 
 def _never_moves(spec, answers: dict, expected: dict) -> str:
-    """A training function whose weights (or counts) stay 0 while the reference's move."""
+    """Weights (or counts) that stay 0, or a bias at its start, unlike the reference's."""
     names = spec.outputs or ("w",)
-
-    def zero(value):  # its weights (the values named w..., b... or c...) all 0
-        parts = [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
-        return bool(parts) and all(_close(p, np.zeros(np.shape(p))) for p in parts)
-
-    if spec.sweep is None or not all(zero(answer) for answer in answers.values()):
-        return ""
-    if all(zero(expected[j]) for j in answers):
-        return ""
-    return (
-        "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
-        "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
-        "must cause an update."
-    )
-
-
-def _bias_never_moves(spec, answers: dict, expected: dict) -> str:
-    """The bias in the answer (a returned value named b, b_new, b_pocket, ...) never
-    leaves its start (0, or the b passed in) while the reference's does."""
-    names = spec.outputs
     at = [k for k, n in enumerate(names) if n == "b" or n.startswith("b_")]
     b_at = _position(spec.params, "b")
+
+    def zero(value, j):  # its weights (the values named w..., b... or c...) all 0
+        parts = [p for p, n in zip(_parts(value), names, strict=False) if n[0] in "wbc"]
+        return bool(parts) and all(_close(p, np.zeros(np.shape(p))) for p in parts)
 
     def stays(value, j):
         start = 0.0 if b_at is None else spec.cases[j].args[b_at]
         return _close(_parts(value)[at[0]], start)
 
-    if len(at) != 1 or not all(stays(answer, j) for j, answer in answers.items()):
-        return ""
-    if all(stays(expected[j], j) for j in answers):
-        return ""
-    return (
-        f"The bias was never updated ({names[at[0]]} stays at its start): on a mistake "
-        "change b too, b + lr * y (b + y when there is no lr)."
-    )
+    if spec.sweep is not None and _unlike_expected(answers, expected, zero):
+        return (
+            "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
+            "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
+            "must cause an update."
+        )
+    if len(at) == 1 and _unlike_expected(answers, expected, stays):
+        return (
+            f"The bias was never updated ({names[at[0]]} stays at its start): on a "
+            "mistake change b too, b + lr * y (b + y when there is no lr)."
+        )
+    return ""
 
 
 def _whole(value) -> bool:
@@ -342,8 +313,7 @@ def _whole(value) -> bool:
 
 
 def _whole_numbers(places: list) -> str:
-    """Where an answer differs, it is made of whole numbers (the expected value has a
-    fraction there, or is itself whole and follows from one that had), on every case."""
+    """Where an answer differs it is whole, and the expected one is not everywhere."""
     wrong = [(w, g) for place in places for w, g in place if not _close(g, w)]
     if not all(_whole(g) for _, g in wrong) or all(_whole(w) for w, _ in wrong):
         return ""
@@ -363,8 +333,7 @@ _STOP = {  # for each count: how to stop when it stops too early
 
 
 def _fewer_rounds(spec, answers: dict) -> str:
-    """The answers are the reference's after fewer sweeps or steps than asked for: a
-    fixed number (the count is ignored), or fewer on some cases (a stop too early)."""
+    """The answers are the reference's after a fixed number of rounds, or fewer on some."""
     for name, unit in (("max_epochs", "sweeps"), ("n_steps", "steps")):
         if _position(spec.params, name) is None:
             continue
@@ -385,8 +354,7 @@ def _fewer_rounds(spec, answers: dict) -> str:
 
 
 def _stops_early(spec, name: str, answers: dict) -> bool:
-    """Whether every answer is the reference's after at most as many rounds (``name``)
-    as asked, and after fewer on some case."""
+    """Whether every answer is the reference's after at most ``name`` rounds, fewer once."""
     at, fewer = _position(spec.params, name), False
     for j, answer in sorted(answers.items(), key=lambda item: item[0] != min(answers)):
         args = list(spec.cases[j].args)
@@ -429,25 +397,20 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
         per_case[j] = (got[big] / want[big]).ravel()
     ratios = np.concatenate(list(per_case.values()))
     r = float(np.median(ratios)) if len(ratios) >= 3 else 1.0
-    if not np.allclose(ratios, r, rtol=1e-6):
-        return _divisor(spec, per_case)
-    if np.isclose(r, 1.0) or r == 0:
-        return ""
-    if r == -1:
-        slip = "Every answer has the opposite sign of the expected one: a minus sign is"
-        return f"{slip} missing or extra. {spec.rule}".strip()
-    return (
-        f"Every answer is exactly {r:.6g} times the expected one: a constant factor is "
-        f"wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
-    ).strip()
-
-
-def _divisor(spec, per_case: dict) -> str:
-    """A mean over the samples divided by another count k (the mistakes, the features,
-    n - 1): on every case the answer is n / k times the expected one, k a whole number."""
+    if np.allclose(ratios, r, rtol=1e-6):
+        if np.isclose(r, 1.0) or r == 0:
+            return ""
+        if r == -1:
+            slip = "Every answer has the opposite sign of the expected one: a minus sign is"
+            return f"{slip} missing or extra. {spec.rule}".strip()
+        return (
+            f"Every answer is exactly {r:.6g} times the expected one: a constant factor "
+            f"is wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
+        ).strip()
+    # Else a mean divided by another count k: the answer n / k times the expected one.
     if spec.samples is None:
         return ""
-    counts = []  # (case, n, k)
+    other = []  # (case, n, k) where k is not n
     for j, ratios in per_case.items():
         if len(ratios) and not np.allclose(ratios, ratios[0], rtol=1e-6):
             return ""
@@ -455,10 +418,11 @@ def _divisor(spec, per_case: dict) -> str:
         k = n / ratios[0] if len(ratios) else n
         if not (np.isfinite(k) and k >= 0.5 and abs(k - round(k)) < 1e-6):
             return ""
-        counts.append((j, n, round(k)))
-    j, n, k = next(((j, n, k) for j, n, k in counts if k != n), (0, 0, 0))
-    if not k:
+        if round(k) != n:
+            other.append((j, n, round(k)))
+    if not other:
         return ""
+    j, n, k = other[0]
     return (
         f"Divide by n, the number of samples (len(y)): the mean is (1/n) times the sum "
         f"over all n samples, mistakes or not; on case {j + 1} you divide by {k}, not by "
