@@ -1122,6 +1122,13 @@ def test_result_repr():
     assert repr(result) == "CheckResult(passed=True, n_cases=3)"
 
 
+@pytest.mark.parametrize("name", [n for n in checks.__all__ if n.startswith("check_")])
+def test_a_check_docstring_holds_no_solution(name):
+    # help() and Shift-Tab show it next to the exercise, and the book's API page (in the
+    # edition without solutions too) renders it: it states what is checked, with no code.
+    assert ">>>" not in getattr(checks, name).__doc__
+
+
 def test_kernel_reference_agrees_with_perclab_train():
     # With the linear kernel the dual perceptron is the primal one without a bias.
     X, y = perclab.datasets.make_separable(20, through_origin=True, random_state=3)

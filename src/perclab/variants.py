@@ -157,8 +157,9 @@ def pocket(
     weight vector, at first the zero start. With ``ratchet=True`` every new weight vector
     is a candidate: its training error (the number of samples with
     ``y_i (w @ x_i + b) <= 0``, the perceptron's own mistake test, counted on the whole
-    training set) is computed, and it goes into the pocket only when that error is *strictly lower* than the pocket's.
-    So the pocket's error never goes up, and the pocket ends up holding the first of the
+    training set) is computed, and it goes into the pocket only when that error is
+    *strictly lower* than the pocket's. So the pocket's error never goes up, and the
+    pocket ends up holding the first of the
     visited weight vectors with the fewest training errors. (Gallant checks the error
     only when the current weights have just classified more samples in a row than the
     pocket's did; checking every vector costs ``O(n_samples * n_features)`` per update
