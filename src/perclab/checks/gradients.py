@@ -161,8 +161,9 @@ def _ref_logistic_gradient(w, X, y):
 
 def check_logistic_loss(logistic_loss) -> CheckResult:
     """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``, labels
-    -1 and +1, on margins below 30 in size (no overflow), within 1e-9 relative, 1e-12
-    absolute of :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) / n.
+    -1 and +1, on margins below 30 in size (so the plain formula does not overflow),
+    within 1e-9 relative and 1e-12 absolute of
+    :func:`perclab.logistic.logistic_objective` at ``C=inf`` (no penalty) divided by n.
     """
     wrong = {
         "Wrong sign in the exponent: ln(1 + exp(-y w @ x)) is small when the point is "
@@ -178,11 +179,9 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
         "1 + exp(-m_i).": lambda w, X, y: np.log(
             np.mean(1 + np.exp(-_M["margins"](w, X, y)))
         ),
-        "Use the natural logarithm (np.log), not log10.": _loss(
-            lambda m: _lloss(m) / np.log(10)
-        ),
-        "Use the natural logarithm (np.log), not log2.": _loss(
-            lambda m: _lloss(m) / np.log(2)
+        "Use the natural logarithm (np.log), not log10 or log2.": (
+            _loss(lambda m: _lloss(m) / np.log(10)),
+            _loss(lambda m: _lloss(m) / np.log(2)),
         ),
         "That is the cross-entropy for labels 0 and 1; with labels -1 and +1 the loss is "
         "ln(1 + exp(-y w @ x)).": lambda w, X, y: np.mean(
@@ -195,8 +194,9 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
 
 def check_logistic_gradient(logistic_gradient) -> CheckResult:
     """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``,
-    ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is P(wrong label)), within 1e-9
-    relative, 1e-12 absolute of :func:`perclab.logistic.logistic_gradient` at ``C=inf`` / n.
+    ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is the probability of the wrong
+    label), within 1e-9 relative and 1e-12 absolute of
+    :func:`perclab.logistic.logistic_gradient` at ``C=inf`` divided by n.
     """
     wrong = {
         "The sign inside the sigmoid is flipped: use sigma(-y w @ x), the probability of "
