@@ -157,6 +157,24 @@ def steps_one_short(W, w_star):
     return np.diff(W @ w_star)[:-1], np.diff((W**2).sum(axis=1))[:-1]
 
 
+def descent_returns_w0(gradient, w0, lr, n_steps):
+    w = np.array(w0, dtype=float)
+    for _ in range(n_steps):
+        w = w - lr * gradient(w)
+    return w0
+
+
+def loss_over_features(w, X, y):
+    X = np.asarray(X, float)
+    return float(np.sum(np.maximum(0.0, -y * (X @ w))) / X.shape[1])
+
+
+def gradient_over_mistakes(w, X, y):
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    wrong = y * (X @ w) <= 0
+    return -(y[wrong] @ X[wrong]) / max(int(wrong.sum()), 1)
+
+
 @pytest.mark.parametrize(
     "check, func, words",
     [
@@ -175,6 +193,9 @@ def steps_one_short(W, w_star):
         (checks.check_proof_steps, steps_values, "np.diff"),
         (checks.check_one_update, update_lr_squared_divide, "divides your step"),
         (checks.check_perceptron_gradient, hinge_gradient, "hinge"),
+        (checks.check_gradient_descent, descent_returns_w0, "argument w0 as it was"),
+        (checks.check_perceptron_loss, loss_over_features, "not by n ="),
+        (checks.check_perceptron_gradient, gradient_over_mistakes, "Divide by n"),
     ],
     ids=lambda v: getattr(v, "__name__", None),
 )
