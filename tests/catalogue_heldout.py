@@ -14,28 +14,12 @@ import itertools
 import math
 
 import numpy as np
+from catalogue_kit import registry
 from scipy.special import expit
 
 from perclab import checks
 
-WRONG: list = []
-CORRECT: list = []
-
-
-def wrong(check, *phrases):
-    def register(func):
-        WRONG.append((check, func, phrases))
-        return func
-
-    return register
-
-
-def correct(check):
-    def register(func):
-        CORRECT.append((check, func))
-        return func
-
-    return register
+WRONG, CORRECT, wrong, correct = registry()
 
 
 P, M = checks.check_predict_labels, checks.check_is_mistake
