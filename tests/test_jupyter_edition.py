@@ -2,9 +2,10 @@
 
 Each edition notebook is rendered the way Jupyter renders it (nbconvert's HTML, which is
 what the classic Notebook and Colab show) and no MyST syntax may appear in its rendered
-markdown. Its code is its source's code. The conversion itself is tested on small
-pieces of MyST. That the editions run, and equal a fresh generation, is tested in
-tests/test_jupyter_edition_run.py (it executes every edition notebook once).
+markdown. Its code is its source's code, less the glue. The conversion itself is tested
+on small pieces of MyST. That the editions equal a fresh generation is `make
+edition-check`; that they run, on Colab's packages and on Binder's, is route_tests/
+(`make routes`).
 """
 
 import functools
@@ -121,13 +122,19 @@ def test_the_marker_check_sees_the_sources_markup(name):
 
 @pytest.mark.parametrize("path", EDITIONS, ids=_ids(EDITIONS))
 def test_edition_code_is_the_source_code(path):
+    # less the glue, with the Colab cell installing what _config.yml names
     docname, source = SOURCES[path]
     edition = nbformat.read(path, as_version=4)
     code = [c for c in edition.cells if c.cell_type == "code"]
-    assert [c.source for c in code] == [
-        c.source for c in source.cells if c.cell_type == "code"
+    originals = [
+        c
+        for c in source.cells
+        if c.cell_type == "code"
+        and tool.has_code(tool.for_jupyter(c.source, BOOK.colab_requirement))
     ]
-    originals = [c for c in source.cells if c.cell_type == "code"]
+    assert [c.source for c in code] == [
+        tool.for_jupyter(c.source, BOOK.colab_requirement) for c in originals
+    ]
     for cell, original in zip(code, originals, strict=True):
         assert cell.metadata.get("tags") == original.metadata.get("tags")
         hidden = bool(tool.HIDDEN_TAGS & set(original.metadata.get("tags", [])))
@@ -140,6 +147,107 @@ def test_edition_code_is_the_source_code(path):
         if c.cell_type == "code"
     )
     assert edition.metadata[tool.METADATA_KEY]["source"].startswith(docname)
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=_ids(EDITIONS))
+def test_editions_need_no_myst_nb(path):
+    # Colab has perclab and its dependencies only: no glue, no import of myst_nb, and
+    # no comment that speaks of either
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            assert "myst_nb" not in cell.source and "glue" not in cell.source.lower(), (
+                cell.source
+            )
+
+
+def test_every_colab_cell_installs_what_the_configuration_names():
+    requirement = BOOK.colab_requirement
+    for path in EDITIONS:
+        cells = [
+            c
+            for c in nbformat.read(path, as_version=4).cells
+            if c.cell_type == "code" and "google.colab" in c.source
+        ]
+        assert len(cells) == 1, path.name
+        assert f'%pip install --quiet "{requirement}"' in cells[0].source, path.name
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        (
+            {"colab_install": "repository", "repository": {"url": "https://x.org/p"}},
+            "perclab @ git+https://x.org/p",
+        ),
+        ({"colab_install": "perclab"}, "perclab"),
+        ({"colab_install": "perclab>=0.1,<0.2"}, "perclab>=0.1,<0.2"),
+        ({"colab_install": "repository"}, "repository.url is not set"),
+        ({}, "_config.yml needs colab_install"),
+        ({"colab_install": "numpy"}, "a pip requirement for perclab"),
+    ],
+)
+def test_colab_requirement(config, expected):
+    if expected.startswith("perclab"):
+        assert tool.colab_requirement(config) == expected
+    else:
+        with pytest.raises(ValueError, match=re.escape(expected)):
+            tool.colab_requirement(config)
+
+
+def test_the_colab_cell_of_an_edition_follows_the_configuration():
+    source = (
+        'import sys\n\nif "google.colab" in sys.modules:\n    %pip install --quiet "old"'
+    )
+    assert tool.for_jupyter(source, "perclab==9") == source.replace('"old"', '"perclab==9"')
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("from myst_nb import glue\nimport numpy as np", "import numpy as np"),
+        ("x = 1\nglue('x', x, display=False)", "x = 1"),
+        ("glue(\n    'x',\n    1,\n    display=False,\n)\ny = 2", "y = 2"),
+        ("for k in 'ab':\n    glue(k, 1, display=False)\nz = 3", "z = 3"),
+        ("if True:\n    a = 1\n    glue('a', a, display=False)", "if True:\n    a = 1"),
+        ("# Check and glue: the counts\nassert 1", "# Check: the counts\nassert 1"),
+        ("# Check the claims, and glue them\nassert 1", "# Check the claims\nassert 1"),
+        ("# Check the run; glue\nassert 1", "# Check the run\nassert 1"),
+        (
+            "# Plotting, glue and warnings\nimport numpy",
+            "# Plotting and warnings\nimport numpy",
+        ),
+        ("# Glue and the widgets\nimport numpy", "# The widgets\nimport numpy"),
+        ("# Not shown: glue, a test\nimport numpy", "# Not shown: a test\nimport numpy"),
+        ("%matplotlib inline\nx = 1", "%matplotlib inline\nx = 1"),
+    ],
+)
+def test_for_jupyter_drops_the_glue(source, expected):
+    assert tool.for_jupyter(source, "perclab") == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("from myst_nb import glue, glue_figure", "cannot drop this import"),
+        ("value = glue('x', 1)", "cannot remove this use of glue"),
+        ("show = glue", "cannot remove this use of glue"),
+        ("if True:\n    glue('x', 1, display=False)", "a block that only glues"),
+    ],
+)
+def test_for_jupyter_refuses_glue_it_cannot_drop(source, message):
+    with pytest.raises(ValueError, match=message):
+        tool.for_jupyter(source, "perclab")
+
+
+def test_a_cell_that_only_glued_is_left_out():
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# A page"),
+        nbformat.v4.new_code_cell("# glue the answer\nglue('a', 1, display=False)"),
+        nbformat.v4.new_code_cell("x = 1"),
+    ]
+    made = tool.edition(notebook, "notebooks/01_hyperplanes", BOOK, {})
+    assert [c.source for c in made.cells if c.cell_type == "code"] == ["x = 1"]
 
 
 def test_student_editions_hold_no_solution():

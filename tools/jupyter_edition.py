@@ -8,7 +8,9 @@ notebooks a learner opens in JupyterLab, the classic Notebook or Colab:
 * ``jupyter/exercises/NN_name.ipynb`` from each student notebook, itself made by
   ``tools/exercises.py`` from ``exercises/solutions/NN_name.ipynb`` (no solutions).
 
-Code cells are copied unchanged (so running an edition runs its source); those the book
+Code cells are their sources' code less the glue: the edition has its numbers written
+in, so it needs nothing but perclab and its dependencies (no ``myst_nb``), and the Colab
+cell installs what ``colab_install`` in ``_config.yml`` names. Cells the book
 hides are folded (``source_hidden``, which JupyterLab honours). Markdown cells
 become plain Markdown: definitions, theorems, proofs, algorithms, exercises, notes and
 "going further" sections become headed blocks between rules; dropdowns and folded
@@ -113,6 +115,7 @@ class Book:
     bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
     substitutions: dict[str, str] = field(default_factory=dict)
     references_doc: str = "book/references"
+    colab_requirement: str = ""
 
     def url(self, docname: str, anchor: str = "") -> str:
         return f"{self.baseurl}{docname}.html" + (f"#{anchor}" if anchor else "")
@@ -166,6 +169,7 @@ def load_book(root: Path | None = None) -> Book:
             "the Jupyter edition links its cross-references there"
         )
     book = Book(baseurl=baseurl.rstrip("/") + "/", docs=_toc_docs(root))
+    book.colab_requirement = colab_requirement(config)
     book.substitutions = dict((config.get("parse") or {}).get("myst_substitutions") or {})
     for docname in book.docs:
         text = _doc_markdown(root, docname)
@@ -781,6 +785,121 @@ def sources(root: Path | None = None) -> dict[Path, tuple[str, nbformat.Notebook
     return made
 
 
+# --------------------------------------------------------------------------------------
+# Code for Jupyter: no glue, and the Colab cell installs what _config.yml says
+# --------------------------------------------------------------------------------------
+
+
+def colab_requirement(config: dict) -> str:
+    """What the notebooks' Colab cell installs, from ``colab_install`` in ``_config.yml``.
+
+    ``repository`` means perclab from ``repository.url`` (``perclab @ git+URL``); any
+    other value is a pip requirement, such as ``perclab`` once it is on PyPI.
+
+    >>> colab_requirement({"colab_install": "repository",
+    ...                    "repository": {"url": "https://example.org/perclab"}})
+    'perclab @ git+https://example.org/perclab'
+    >>> colab_requirement({"colab_install": "perclab==0.2"})
+    'perclab==0.2'
+    """
+    value = str(config.get("colab_install") or "").strip()
+    if value == "repository":
+        url = (config.get("repository") or {}).get("url")
+        if not url:
+            raise ValueError(
+                "_config.yml: colab_install is 'repository' but repository.url is not set"
+            )
+        return f"perclab @ git+{url}"
+    if not value.startswith("perclab"):
+        raise ValueError(
+            "_config.yml needs colab_install, what the notebooks' Colab cell installs: "
+            f"'repository' or a pip requirement for perclab, got {value!r}"
+        )
+    return value
+
+
+COLAB_INSTALL = re.compile(r'^(\s*%pip install --quiet )"([^"]*)"\s*$', re.MULTILINE)
+
+# The words of a comment that speak of glue, and what replaces them in the edition;
+# edition code that still says "glue" fails tests/test_jupyter_edition.py.
+GLUE_WORDS = [
+    (re.compile(r"\bCheck and glue\b"), "Check"),
+    (re.compile(r",? and glue (?:it|them|the [\w -]+)$"), ""),
+    (re.compile(r"(?:,? and|[;,]) glue$"), ""),
+    (re.compile(r"\bglue, "), ""),
+    (re.compile(r", glue and "), " and "),
+    (re.compile(r"# Glue and (\w)"), lambda m: f"# {m.group(1).upper()}"),
+]
+
+
+def for_jupyter(source: str, requirement: str) -> str:
+    r"""The code of a cell as the Jupyter edition runs it.
+
+    The edition has its numbers written in, so it needs no ``myst_nb``: the import of
+    ``glue`` and every ``glue(...)`` statement go, and so does a ``for`` loop that only
+    glued; comments stop speaking of glue. The Colab cell's ``%pip install`` installs
+    ``requirement``. Any other use of ``glue`` is an error.
+
+    >>> print(for_jupyter("from myst_nb import glue\n# Check x and glue it\nx = 1\n"
+    ...                   "glue('x', x, display=False)", "perclab"))
+    # Check x
+    x = 1
+    """
+    source = COLAB_INSTALL.sub(lambda m: f'{m.group(1)}"{requirement}"', source)
+    if "glue" not in source.lower():
+        return source
+    tree = _python(source)
+    drop: set[int] = set()  # line numbers (from 1)
+
+    def glues(statement) -> bool:
+        if isinstance(statement, ast.ImportFrom) and statement.module == "myst_nb":
+            if [a.name for a in statement.names] != ["glue"]:
+                raise ValueError(f"the edition cannot drop this import: {statement.names}")
+            return True
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            return getattr(statement.value.func, "id", None) == "glue"
+        if isinstance(statement, ast.For) and not statement.orelse:
+            return all(glues(s) for s in statement.body)
+        return False
+
+    def visit(body):
+        for statement in body:
+            if glues(statement):
+                drop.update(range(statement.lineno, statement.end_lineno + 1))
+            else:
+                for name in ("body", "orelse", "finalbody", "handlers"):
+                    inner = getattr(statement, name, None)
+                    if isinstance(inner, list) and inner:
+                        visit(inner)
+                        kept = [s for s in inner if s.lineno not in drop]
+                        if not kept:
+                            raise ValueError(
+                                "the edition cannot drop the glue of a block that only "
+                                f"glues, line {inner[0].lineno}:\n{source}"
+                            )
+
+    visit(tree.body)
+    lines = [line for k, line in enumerate(source.split("\n"), start=1) if k not in drop]
+    out = []
+    for line in lines:
+        if line.lstrip().startswith("#"):
+            for pattern, replacement in GLUE_WORDS:
+                line = pattern.sub(replacement, line)
+        out.append(line)
+    text = "\n".join(out).strip("\n")
+    used = {
+        n.id for n in ast.walk(_python(text)) if isinstance(n, ast.Name) and n.id == "glue"
+    }
+    if used:
+        raise ValueError(f"the edition cannot remove this use of glue:\n{source}")
+    return text
+
+
+def has_code(source: str) -> bool:
+    """Whether ``source`` holds a statement, not only comments and blank lines."""
+    return bool(_python(source).body)
+
+
 def needs_execution(notebook) -> bool:
     """Whether the notebook's markdown uses glued values."""
     text = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
@@ -823,6 +942,9 @@ def edition(
         if cell.cell_type != "markdown":
             new = nbformat.from_dict(copy.deepcopy(dict(cell)))
             if new.cell_type == "code":
+                new.source = for_jupyter(new.source, book.colab_requirement)
+                if not has_code(new.source):
+                    continue  # it only glued
                 new.outputs, new.execution_count = [], None
                 if HIDDEN_TAGS & set(new.metadata.get("tags", [])):
                     new.metadata.setdefault("jupyter", {})["source_hidden"] = True
