@@ -407,3 +407,44 @@ def test_raw_breast_cancer_is_separable_and_max_margin_does_not_deny_it():
         except RuntimeError as error:
             assert "could not certify" in str(error)
             assert "not linearly separable" not in str(error)
+
+
+def _wrong_nnls(E, f, maxiter=None):
+    """What scipy 1.15's nnls returns on some small problems: a point that is not the
+    minimiser, with a residual of 0."""
+    return np.full(E.shape[1], 0.5), 0.0
+
+
+def test_a_wrong_nnls_answer_is_caught_and_solved_again(monkeypatch):
+    import scipy.optimize
+
+    from perclab.theory import nonnegative_least_squares
+
+    E = np.array([[1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
+    f = np.array([3.0, 2.0, 1.0])  # unconstrained fit (4, -1); the NNLS optimum (2, 0)
+    monkeypatch.setattr(scipy.optimize, "nnls", _wrong_nnls)
+    x, residual = nonnegative_least_squares(E, f)
+    assert np.allclose(x, [2.0, 0.0], atol=1e-12)
+    assert np.isclose(residual, np.sqrt(2.0), rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("maker", "n_features", "margin", "through_origin", "seed"),
+    [(make_separable, 1, 0.3, True, 0), (make_small_margin, 3, 0.02, False, 2)],
+)
+def test_max_margin_does_not_trust_a_wrong_nnls(
+    monkeypatch, maker, n_features, margin, through_origin, seed
+):
+    # two data sets on which scipy 1.15.3's nnls made max_margin fail
+    import scipy.optimize
+
+    X, y = maker(
+        40, n_features=n_features, margin=margin, through_origin=through_origin,
+        random_state=seed,
+    )  # fmt: skip
+    expected = perclab.theory.max_margin(X, y, fit_bias=not through_origin)
+    monkeypatch.setattr(scipy.optimize, "nnls", _wrong_nnls)
+    found = perclab.theory.max_margin(X, y, fit_bias=not through_origin)
+    assert np.isclose(found.gamma, expected.gamma, rtol=1e-9)
+    assert np.allclose(found.w, expected.w, rtol=1e-9) and np.isclose(found.b, expected.b)
+    assert found.gamma >= margin * (1 - 1e-12)

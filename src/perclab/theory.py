@@ -776,13 +776,11 @@ def _least_distance_multipliers(G: np.ndarray):
 
     A constraint with a positive multiplier is active: its sample is a support vector.
     """
-    from scipy.optimize import nnls
-
     n_rows, n_cols = G.shape
     E = np.vstack([G.T, np.ones((1, n_rows))])
     f = np.zeros(n_cols + 1)
     f[-1] = 1.0
-    u, _ = nnls(E, f, maxiter=50 * max(n_rows, n_cols + 1))
+    u, _ = nonnegative_least_squares(E, f)
     residual = E @ u - f
     if -residual[-1] <= 1e-12:  # the constraints cannot all hold
         return None
@@ -809,8 +807,6 @@ def _kkt_solve(A_s: np.ndarray, y_s: np.ndarray, fit_bias: bool):
 
 def _is_optimal(A, y, w, b, support, fit_bias) -> bool:
     """Check the optimality conditions: feasibility and non-negative multipliers."""
-    from scipy.optimize import nnls
-
     if not np.all(A @ w + y * b >= 1 - _KKT_TOL):
         return False
     # Dual feasibility: w = A_s.T @ alpha (and y_s @ alpha = 0) for some alpha >= 0.
@@ -819,5 +815,38 @@ def _is_optimal(A, y, w, b, support, fit_bias) -> bool:
     if fit_bias:
         E = np.vstack([E, y[support][None, :]])
         target = np.append(w, 0.0)
-    _, residual = nnls(E, target, maxiter=50 * max(E.shape))
+    _, residual = nonnegative_least_squares(E, target)
     return residual <= _KKT_TOL * max(1.0, np.linalg.norm(target))
+
+
+def nonnegative_least_squares(E: np.ndarray, f: np.ndarray):
+    """``min ||E @ x - f||`` over ``x >= 0``: the minimiser and its residual norm.
+
+    scipy's ``nnls`` first; its answer is kept only if it meets the optimality
+    conditions of the problem (the gradient ``E.T @ (f - E @ x)`` is zero where
+    ``x > 0`` and not positive where ``x = 0``), since some scipy releases (the 1.15
+    series, the last for Python 3.10) return a point that is not the minimiser, with a
+    residual of 0. Otherwise scipy's bounded-variable least squares solves it, and the
+    entries at the bound are set to exactly 0 (the support vectors are the others). The
+    residual is computed here, never taken from the solver.
+    """
+    from scipy.optimize import lsq_linear, nnls
+
+    x, _ = nnls(E, f, maxiter=50 * max(E.shape))
+    if not _nnls_optimal(E, f, x):
+        x = lsq_linear(E, f, bounds=(0.0, np.inf), method="bvls").x
+        # rounding leaves ~1e-17 where the bound is active: the zeros are exact zeros
+        x = np.where(x > 1e-13 * x.max(initial=0.0), x, 0.0)
+    return x, float(np.linalg.norm(E @ x - f))
+
+
+def _nnls_optimal(E, f, x) -> bool:
+    gradient = E.T @ (f - E @ x)
+    scale = np.linalg.norm(E) * max(np.linalg.norm(f), np.linalg.norm(E @ x), 1e-300)
+    tol = 1e-10 * scale
+    free = x > 0
+    return bool(
+        np.all(x >= 0)
+        and np.all(np.abs(gradient[free]) <= tol)
+        and np.all(gradient[~free] <= tol)
+    )
