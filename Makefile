@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: help install book book-nosolutions pdf pdf-nosolutions texlive test lint unit \
-        notebooks book-strict edition-check test-browser screenshots chromium linkcheck lab bench reading-stats clean \
+        notebooks book-strict edition-check routes dist test-browser screenshots chromium linkcheck lab bench reading-stats clean \
         distclean
 
 help:
@@ -93,27 +93,40 @@ texlive:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq --no-install-recommends $(TEXLIVE); }
 
-# The whole suite, stopping at the first failing stage. Each notebook runs once: the book's
-# notebooks in the strict book build (in parallel, into the cache that the PDF then reads),
-# the student notebooks, which are not pages of the book, with the unit tests.
-test: lint unit book-strict edition-check pdf test-browser
+# The whole suite, stopping at the first failing stage. The book's notebooks run in the
+# strict book build (in parallel, into the cache that the PDF then reads); the Jupyter
+# edition, chapters and student notebooks, runs on each launch route (`make routes`).
+test: lint unit book-strict edition-check routes pdf test-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# Unit, property and doctests on every core, with the student notebooks as learners open
-# them (the Jupyter edition, run with their stubs; its code is tested equal to the
-# student notebooks'). The chapters' editions are not run here: their code equals the
-# chapters', which the strict book build runs (edition-check compares the rest).
+# Unit, property and doctests on every core. The Jupyter edition is read here (rendered
+# as Jupyter renders it, its code tested equal to its source's less the glue); it is run
+# on every launch route by `make routes`.
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile tests src/perclab \
-	  --deselect tests/test_jupyter_edition_run.py::test_chapter_edition_runs_and_is_generated
+	$(BIN)/python -m pytest -n auto --dist loadfile tests src/perclab
 
 # The committed Jupyter edition equals a fresh generation from the notebooks the strict
 # book build just executed (glued numbers included); nothing is run again.
 edition-check: $(STAMP)
 	$(BIN)/python tools/jupyter_edition.py --check
+
+# Every way a learner runs the notebooks (tools/routes.py makes each environment once, as
+# .venv-<route>, and again when its inputs change): every edition notebook in a fresh
+# kernel on Colab's Python 3.12 and packages, perclab installed by the notebook's own
+# Colab cell from a wheel of the working tree, and on Binder's requirements.txt with
+# Python 3.11; the unit tests on Python 3.10 and 3.13; the sdist and the wheel (twine),
+# and the wheel alone in a new environment. A missing interpreter fails, saying so.
+routes: $(STAMP)
+	$(BIN)/python tools/routes.py prepare
+	$(BIN)/python -m pytest -n auto route_tests -p no:cacheprovider
+
+# The sdist and the wheel, built from the working tree into _build/dist and checked as
+# PyPI checks them (twine check --strict). The release workflow publishes them.
+dist: $(STAMP)
+	$(BIN)/python tools/routes.py dist
 
 # Every notebook, chapters and solutions included, run by nbval (the strict book build
 # runs the same notebooks; this target is for a quick check without a build).
@@ -152,9 +165,11 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab jupyter
 
 # Benchmarks (scripts that print ratios, not tests): training speed against
-# scikit-learn, then the budgets of `make test`, a cold book build and `import perclab`.
+# scikit-learn, the time of each launch route, then the budgets of `make test`, a cold
+# book build and `import perclab`.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_train.py
+	$(BIN)/python benchmarks/bench_routes.py
 	$(BIN)/python benchmarks/bench_budgets.py
 
 # How long the chapters are: main-path and optional words, code cells, figures and an
@@ -166,18 +181,20 @@ clean:
 	rm -rf _build
 
 distclean: clean
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis src/*.egg-info
+	rm -rf $(VENV) .venv-* .pytest_cache .ruff_cache .hypothesis src/*.egg-info
 
 # The Jupyter edition (jupyter/): the chapters and the student exercises as plain Jupyter
 # notebooks, made from the MyST sources by tools/jupyter_edition.py. `make jupyter-edition`
 # rewrites it after the sources change (it reuses the executed notebooks of the last
 # `make book` when their code is current, and runs the others once). `make test-edition`
-# runs its tests alone: every edition notebook rendered as Jupyter renders it, run once in
-# a fresh kernel and compared with a fresh generation, and two of them in Chromium.
+# runs its tests alone: every edition notebook rendered as Jupyter renders it, run on the
+# Colab and Binder routes in a fresh kernel, and two of them in Chromium.
 .PHONY: jupyter-edition test-edition
 jupyter-edition: $(STAMP)
 	$(BIN)/python tools/jupyter_edition.py
 
 test-edition: $(STAMP) chromium
-	$(BIN)/python -m pytest tests/test_jupyter_edition.py tests/test_jupyter_edition_run.py
+	$(BIN)/python -m pytest tests/test_jupyter_edition.py
+	$(BIN)/python tools/routes.py prepare colab binder
+	$(BIN)/python -m pytest -n auto route_tests -p no:cacheprovider -k "colab or binder"
 	$(BIN)/python -m pytest site_tests/test_jupyter_edition_browser.py -p no:cacheprovider

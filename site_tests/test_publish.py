@@ -1,5 +1,7 @@
 """What the instructors' page (book/instructors.md) tells an instructor to rely on.
 
+* The release workflow builds with `make dist`, checks the tag against the version and
+  publishes with PyPI's trusted publishing (no token).
 * The publish workflow passes actionlint, deploys with the standard Pages actions, and
   builds with the Makefile's own targets, the ones that write the HTML book and the PDF
   into the folder it uploads.
@@ -93,6 +95,30 @@ def test_publish_builds_with_the_makefile_and_deploys_to_pages():
     assert "cp _build/latex/perclab.pdf _build/html/perclab.pdf" in makefile
 
 
+RELEASE = ROOT / ".github" / "workflows" / "release.yml"
+
+
+def test_release_builds_with_the_makefile_and_publishes_with_trusted_publishing():
+    workflow = yaml.safe_load(RELEASE.read_text(encoding="utf-8"))
+    trigger = workflow.get("on", workflow.get(True))
+    assert trigger == {"push": {"tags": ["v*"]}}
+    assert workflow["permissions"] == {"contents": "read"}
+    build, publish = workflow["jobs"]["build"], workflow["jobs"]["publish"]
+    commands = [step["run"] for step in build["steps"] if "run" in step]
+    assert "make dist" in commands and "dist" in makefile_targets()
+    # the tag must be the version, and the wheel must install and train on its own
+    assert any("GITHUB_REF_NAME" in c and "pyproject.toml" in c for c in commands)
+    assert any('pip" install _build/dist/*.whl' in c and "train" in c for c in commands)
+    assert publish["needs"] == "build"
+    assert publish["permissions"] == {"id-token": "write"}
+    assert publish["environment"]["name"] == "pypi"
+    uses = "pypa/gh-action-pypi-publish"
+    (step,) = [s for s in publish["steps"] if uses in s.get("uses", "")]
+    assert "with" not in step or not {"password", "user"} & set(step["with"])  # no token
+    text = RELEASE.read_text(encoding="utf-8")
+    assert "secrets." not in text
+
+
 def test_every_make_target_the_page_names_exists():
     named = set(re.findall(r"`make ([a-z][\w-]*)`", PAGE.read_text(encoding="utf-8")))
     assert {"book", "pdf", "test", "book-nosolutions", "pdf-nosolutions"} <= named
@@ -117,6 +143,11 @@ def test_the_page_shows_the_repository_keys_of_the_configuration():
     config = _config()
     assert shown["repository"].keys() == config["repository"].keys()
     assert shown["repository"]["url"] == config["repository"]["url"]
+
+
+def test_the_page_shows_the_colab_install_of_the_configuration():
+    shown = next(block for block in _page_yaml_blocks() if "colab_install" in block)
+    assert shown == {"colab_install": _config()["colab_install"]}
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,38 @@ settings.register_profile(
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# The unit tests on the oldest and newest Python (route_tests/): every test, each property
+# on fewer examples than on the development Python, where the default profile runs.
+settings.register_profile(
+    "routes",
+    max_examples=20,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# The tests of the book rather than of the package need the book's tools (jupyter-book,
+# myst-nb, pybtex): `--package-only` leaves them out. The unit tests on the oldest and the
+# newest Python (route_tests/) run everything else.
+BOOK_MODULES = {"test_jupyter_edition.py"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--package-only",
+        action="store_true",
+        help="leave out the tests of the book, which need its tools: "
+        + ", ".join(sorted(BOOK_MODULES)),
+    )
+
+
+def pytest_ignore_collect(collection_path, config):
+    if config.getoption("--package-only") and collection_path.name in BOOK_MODULES:
+        return True
+    return None
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,13 @@ from perclab import Perceptron
 pytestmark = pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 
 
-@parametrize_with_checks([Perceptron()])
+# scikit-learn before 1.8 (the last that supports Python 3.10) hands pytest a generator,
+# which pytest 9 deprecates; the same checks, as a list.
+_checks = parametrize_with_checks([Perceptron()])
+_names, _cases = _checks.args[:2]
+
+
+@pytest.mark.parametrize(_names, list(_cases), **_checks.kwargs)
 def test_sklearn_estimator_checks(estimator, check):
     check(estimator)
 
