@@ -96,7 +96,11 @@ texlive:
 # The whole suite, stopping at the first failing stage. The book's notebooks run in the
 # strict book build (in parallel, into the cache that the PDF then reads); the Jupyter
 # edition, chapters and student notebooks, runs on each launch route (`make routes`).
-test: lint unit book-strict edition-check routes pdf test-browser
+# The routes and the PDF run side by side (LaTeX keeps one core busy, the routes use
+# what is free), each target's output printed whole when it ends.
+test: lint unit book-strict edition-check
+	$(MAKE) --no-print-directory -j2 --output-sync=target routes pdf
+	$(MAKE) --no-print-directory test-browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
