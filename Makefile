@@ -181,3 +181,16 @@ jupyter-edition: $(STAMP)
 test-edition: $(STAMP) chromium
 	$(BIN)/python -m pytest tests/test_jupyter_edition.py tests/test_jupyter_edition_run.py
 	$(BIN)/python -m pytest site_tests/test_jupyter_edition_browser.py -p no:cacheprovider
+
+# Grading a class (book/instructors.md, "Grading the exercises"): `make autograder` writes
+# each exercise's otter-grader assignment into _build/autograder/ (the student notebook
+# and the autograder zip for Gradescope or `otter run`); `make grade SUBMISSIONS=<folder>`
+# grades every notebook of a folder, each in its own limited process, into
+# <folder>/grades.csv and <folder>/feedback/.
+.PHONY: autograder grade
+autograder: $(STAMP)
+	$(BIN)/python tools/autograder.py
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)"

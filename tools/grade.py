@@ -1,0 +1,579 @@
+"""Grade a folder of submitted notebooks: ``make grade SUBMISSIONS=<folder>``.
+
+Every ``*.ipynb`` of the folder is a submission of one exercise, recognised by the
+metadata of the autograder's student notebook (``perclab_grading``) or of the Jupyter
+edition (``perclab_edition``), else by the exercise's name at the start of the file name
+(``03_training_loop_ada.ipynb``). Each question (a function the exercise asks for) is
+worth one point, shared equally by its cases: the self-check's and the hidden ones
+(``tools/grading_cases.py``, with the key of ``make autograder``).
+
+A submission is untrusted code. Each runs in its own process (``tools/grade_child.py``), a
+fresh interpreter in a scratch folder, with limits on CPU time, memory, file size and
+open files, ended with its whole process group at a wall-clock limit; when the grader
+runs as root, it runs under a user id of its own with no other rights, and every process
+of that id is ended afterwards. It gets the notebook's code, then (once its top-level code
+has run) the inputs; it returns plain data. The expected values are computed here and
+compared here, so no replacement of numpy's, perclab's or otter's functions inside the
+submission's process counts. The folder's notebooks are read before any runs, and the
+grades and feedback are written after all have run.
+
+Writes ``<folder>/grades.csv`` (``file, exercise, score, max_score`` and one column per
+question) and ``<folder>/feedback/<notebook>.txt``, and prints a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import resource
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import autograder  # noqa: E402
+import grading_cases  # noqa: E402
+from perclab.checks import _core  # noqa: E402
+
+TOOLS = Path(__file__).resolve().parent
+MAX_NOTEBOOK = 20_000_000  # bytes of a submitted notebook
+MAX_OUTPUT = 50_000_000  # bytes a submission's process may send back
+MAX_RUNS = 4  # processes per submission: a crash or a hang costs one, then it goes on
+UID_BASE = 0x6B000000  # user ids of the submissions' processes (root only): unused ids
+
+
+@dataclass
+class Limits:
+    notebook_seconds: float = 60.0  # the notebook's top-level code
+    question_seconds: float = 30.0  # one question's cases and its self-check
+    memory_mb: int = 3000  # address space
+    file_mb: int = 16  # largest file it may write
+    processes: int = 64  # processes and threads of its user id (root only)
+
+
+@dataclass
+class Outcome:
+    file: str
+    exercise: str = ""
+    scores: dict[str, float] = field(default_factory=dict)  # question -> points
+    problem: str = ""  # why it could not be graded at all
+    feedback: list[str] = field(default_factory=list)
+
+
+# Recognising a submission
+def exercise_of(name: str, notebook: dict, known: list[str]) -> str:
+    """The exercise of a submission, from its metadata or its file name, or ""."""
+    metadata = notebook.get("metadata", {}) if isinstance(notebook, dict) else {}
+    tagged = metadata.get(autograder.METADATA, {})
+    if isinstance(tagged, dict) and tagged.get("exercise") in known:
+        return tagged["exercise"]
+    source = metadata.get("perclab_edition", {})
+    source = source.get("source", "") if isinstance(source, dict) else ""
+    for exercise in known:
+        if re.search(rf"\b{re.escape(exercise)}\.ipynb", str(source)):
+            return exercise
+    matching = [exercise for exercise in known if name.startswith(exercise)]
+    return max(matching, key=len, default="")
+
+
+def code_cells(notebook: dict) -> list[str]:
+    cells = notebook.get("cells", []) if isinstance(notebook, dict) else []
+    out = []
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            out.append("".join(source) if isinstance(source, list) else str(source))
+    return out
+
+
+# The trusted side: cases and expected values
+class Expected:
+    """Each question's graded cases and their expected values, computed here once."""
+
+    def __init__(self, key: int):
+        self.key, self.cache = key, {}
+
+    def __call__(self, check: str):
+        if check not in self.cache:
+            spec = grading_cases.spec(check)
+            graded = grading_cases.cases(check, self.key)
+            values = [_core._quietly(spec.reference, *case.args) for case in graded]
+            self.cache[check] = (spec, graded, values)
+        return self.cache[check]
+
+
+def decode(data):
+    """An answer sent by the submission's process, as Python and numpy values."""
+    if not isinstance(data, dict) or len(data) not in (1, 3):
+        return _Opaque("unreadable")
+    kind, value = next(iter(data.items()))
+    if kind == "none":
+        return None
+    if kind == "bool":
+        return bool(value)
+    if kind == "int" and isinstance(value, int):
+        return value
+    if kind == "num" and isinstance(value, (int, float)):
+        return float(value)
+    if kind == "str":
+        return str(value)
+    if kind in ("tuple", "list") and isinstance(value, list):
+        items = [decode(item) for item in value]
+        return tuple(items) if kind == "tuple" else items
+    if kind == "array":
+        dtype = {"bool": bool, "int": np.int64, "float": float}.get(data.get("dtype"), float)
+        try:
+            array = np.array(value, dtype=dtype)
+        except (TypeError, ValueError, OverflowError):
+            return _Opaque("unreadable array")
+        if list(array.shape) != data.get("shape"):
+            return _Opaque("unreadable array")
+        return array
+    return _Opaque(str(value)[:100])
+
+
+class _Opaque:
+    """What the function returned when it is not plain data (its type's name)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self):
+        return f"<{self.name}>"
+
+
+# The untrusted side: one process, with limits
+def _limit(limits: Limits, uid: int | None):
+    def apply():
+        seconds = int(limits.notebook_seconds + 8 * limits.question_seconds) + 1
+        memory = limits.memory_mb * 2**20
+        for which, value in (
+            (resource.RLIMIT_CPU, seconds),
+            (resource.RLIMIT_AS, memory),
+            (resource.RLIMIT_FSIZE, limits.file_mb * 2**20),
+            (resource.RLIMIT_NOFILE, 256),
+            (resource.RLIMIT_CORE, 0),
+        ):
+            resource.setrlimit(which, (value, value))
+        if uid is not None:
+            resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+
+    return apply
+
+
+def _end(process: subprocess.Popen, uid: int | None) -> None:
+    """End the process, its group, and (as root) every process of its user id."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+    if uid is not None:  # a process that left the group (setsid) still has the user id
+        for _ in range(20):
+            sweep = subprocess.run(["kill", "-9", "-1"], preexec_fn=_limit_uid(uid), check=False)
+            if sweep.returncode == 1 or not _has_processes(uid):
+                break
+
+
+def _limit_uid(uid: int):
+    def apply():
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
+
+    return apply
+
+
+def isolation() -> str:
+    """Set up what this machine allows; return, in words, what the submissions get."""
+    if os.geteuid() != 0:
+        return "own process group and limits, under your user id (not root: no more)"
+    _PID_NAMESPACE[:] = []
+    probe = ["unshare", "--pid", "--fork", "--kill-child", "--", "true"]
+    if shutil.which("unshare") and subprocess.run(probe, check=False).returncode == 0:
+        _PID_NAMESPACE[:] = probe[:-1]
+    words = "own process group and limits" + (", own process namespace" * bool(_PID_NAMESPACE))
+    test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
+    try:
+        run = subprocess.run(test, preexec_fn=_limit_uid(UID_BASE), check=False,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        usable = run.returncode == 0
+    except OSError:  # the interpreter is in a folder that user id cannot enter
+        usable = False
+    if usable:
+        _SEPARATE_IDS[0] = True
+        return words + ", own unprivileged user id"
+    return words + ", under root: this Python cannot be run by another user id, see the instructors' page"
+
+
+_PID_NAMESPACE: list[str] = []  # the command that starts a process in its own namespace
+_SEPARATE_IDS = [False]  # whether each submission runs under a user id of its own
+
+
+def _has_processes(uid: int) -> bool:
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if re.search(rf"^Uid:\s+{uid}\s", text, re.MULTILINE):
+            return True
+    return False
+
+
+class _Child:
+    """One process of a submission and its messages, read with deadlines."""
+
+    def __init__(self, scratch: Path, limits: Limits, uid: int | None):
+        env = {
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(scratch),
+            "TMPDIR": str(scratch),
+            "MPLBACKEND": "Agg",
+            "MPLCONFIGDIR": str(scratch),
+            "NUMBA_CACHE_DIR": str(scratch),
+            "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1",
+            "NUMBA_NUM_THREADS": "1",
+            "LANG": "C.UTF-8",
+        }
+        self.uid = uid
+        self.process = subprocess.Popen(
+            [*_PID_NAMESPACE, sys.executable, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=scratch,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_limit(limits, uid),
+        )
+        self.buffer, self.received = b"", 0
+
+    def send(self, message) -> bool:
+        try:
+            self.process.stdin.write((json.dumps(message) + "\n").encode())
+            self.process.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError):
+            return False
+
+    def next(self, deadline: float):
+        """The next message; ("timeout",) at the deadline; ("ended",) when it ended."""
+        out = self.process.stdout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return {"kind": "timeout"}
+            ready, _, _ = select.select([out], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(out.fileno(), 1 << 16)
+            if not chunk:
+                return {"kind": "ended"}
+            self.received += len(chunk)
+            if self.received > MAX_OUTPUT:
+                return {"kind": "too_much"}
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            return {"kind": "garbled"}
+        return message if isinstance(message, dict) else {"kind": "garbled"}
+
+    def end(self):
+        _end(self.process, self.uid)
+
+
+# Grading one submission
+def grade(
+    file: str, notebook: dict, exercise: str, expected: Expected, limits: Limits, uid
+) -> Outcome:
+    """Run the submission's functions on every case; score them here."""
+    outcome = Outcome(file=file, exercise=exercise)
+    asked = autograder.questions(exercise)
+    specs = {q.name: expected(q.check) for q in asked}
+    answers: dict[tuple[str, int], object] = {}  # (question, case) -> answer or failure
+    reports: dict[str, str] = {}
+    remaining = [(q.name, k) for q in asked for k in range(len(specs[q.name][1]))]
+    cells, notes = code_cells(notebook), []
+    for _ in range(MAX_RUNS):
+        if not remaining:
+            break
+        problem = _run_once(cells, asked, remaining, expected.key, limits, uid, answers,
+                            reports, notes)
+        if problem:
+            outcome.problem = problem
+            break
+    for name, k in remaining:
+        answers.setdefault((name, k), _Failed("not graded: the submission's process kept ending"))
+    for q in asked:
+        spec, graded, values = specs[q.name]
+        outcome.scores[q.name], text = _score(q, spec, graded, values, answers, reports)
+        outcome.feedback.append(text)
+    if outcome.problem:
+        outcome.feedback.insert(0, f"The notebook could not be graded: {outcome.problem}")
+    outcome.feedback[:0] = notes[:5]
+    return outcome
+
+
+class _Failed:
+    def __init__(self, why: str):
+        self.why = why
+
+
+def _run_once(cells, asked, remaining, key, limits, uid, answers, reports, notes) -> str:
+    """One process: run the notebook, then the remaining cases. Returns a fatal problem."""
+    scratch = Path(tempfile.mkdtemp(prefix="perclab-grade-"))
+    if uid is not None:
+        os.chown(scratch, uid, uid)
+    os.chmod(scratch, 0o700)
+    child = _Child(scratch, limits, uid)
+    try:
+        child.send(cells)
+        deadline = time.monotonic() + limits.notebook_seconds
+        while True:
+            message = child.next(deadline)
+            kind = message.get("kind")
+            if kind == "cell_error":
+                notes.append(f"Cell {message.get('cell')} raised {str(message.get('error'))[:300]}")
+                continue
+            if kind == "ready":
+                break
+            if kind == "timeout":
+                return f"its code did not finish within {limits.notebook_seconds:g} s"
+            if kind == "too_much":
+                return "it wrote more output than the grader reads"
+            return "its process ended while running the notebook (an exit call or a crash)"
+        wanted: dict[str, list[int]] = {}
+        for name, k in remaining:
+            wanted.setdefault(name, []).append(k)
+        work = [
+            {"name": q.name, "check": q.check, "cases": wanted[q.name], "report": True}
+            for q in asked
+            if q.name in wanted
+        ]
+        child.send({"key": key, "questions": work})
+        running, deadline = None, time.monotonic() + limits.question_seconds
+        while True:
+            message = child.next(deadline)
+            kind = message.get("kind")
+            if kind == "case":
+                item = (message.get("name"), message.get("case"))
+                if running is None or running[0] != item[0]:
+                    deadline = time.monotonic() + limits.question_seconds
+                running = item
+            elif kind == "answer":
+                item = (message.get("name"), message.get("case"))
+                if item in remaining:
+                    remaining.remove(item)
+                    if "value" in message:
+                        answers[item] = decode(message["value"])
+                    elif "raised" in message:
+                        answers[item] = _Failed(f"raised {str(message['raised'])[:300]}")
+                    else:
+                        answers[item] = _Failed("the function is not defined")
+            elif kind == "report":
+                reports[str(message.get("name"))] = str(message.get("text", ""))[:4000]
+            elif kind == "done":
+                return ""
+            elif kind in ("timeout", "ended", "too_much", "garbled"):
+                if running is None:
+                    return _stopped(kind)
+                why = {
+                    "timeout": f"did not finish within {limits.question_seconds:g} s",
+                    "ended": "the process ended during this case (an exit call or a crash)",
+                }.get(kind, "sent more output than the grader reads")
+                for item in [item for item in remaining if item[0] == running[0]]:
+                    if kind == "ended" and item != running:
+                        continue  # the next process goes on with the next case
+                    remaining.remove(item)
+                    answers[item] = _Failed(why)
+                return ""
+    finally:
+        child.end()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _stopped(kind: str) -> str:
+    return {
+        "timeout": "it did not finish in time",
+        "too_much": "it wrote more output than the grader reads",
+    }.get(kind, "its process ended unexpectedly")
+
+
+def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
+    """The question's points and its feedback: public results in full, hidden counted."""
+    passed = {"public": 0, "hidden": 0}
+    total = {"public": 0, "hidden": 0}
+    first_public, failed_hidden = None, 0
+    for k, (case, want) in enumerate(zip(graded, values, strict=True)):
+        side = "hidden" if case.hidden else "public"
+        total[side] += 1
+        got = answers.get((q.name, k), _Failed("not graded"))
+        if isinstance(got, _Failed):
+            problem = got.why
+        else:
+            try:
+                problem = _core._mismatch(want, got, spec.rtol, spec.atol, spec.outputs)
+            except Exception as exc:  # an answer of a shape the comparison cannot read
+                problem = f"unreadable answer ({type(exc).__name__})"
+        if problem is None:
+            passed[side] += 1
+        elif case.hidden:
+            failed_hidden += 1
+        elif first_public is None:
+            first_public = (k, case, problem)
+    n = total["public"] + total["hidden"]
+    points = round(autograder.POINTS * (passed["public"] + passed["hidden"]) / n, 4)
+    head = (
+        f"{q.name}: {points:g} of {autograder.POINTS} point "
+        f"({passed['public']} of {total['public']} public cases and "
+        f"{passed['hidden']} of {total['hidden']} hidden cases pass)"
+    )
+    lines = [head]
+    if first_public is not None:
+        k, case, problem = first_public
+        report = reports.get(q.name, "").strip()
+        if report and not report.startswith("All "):
+            lines.append(report)
+        else:
+            lines.append(f"  case {k + 1} ({case.about}): {problem}")
+    if failed_hidden:
+        lines.append(
+            f"  {failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail: other "
+            "data of the kinds above; a function that passes the self-check by its inputs "
+            "rather than its rule fails here."
+        )
+    return points, "\n".join(lines)
+
+
+# The folder
+def _read(folder: Path) -> list[tuple[str, bytes]]:
+    found = []
+    for path in sorted(folder.glob("*.ipynb")):
+        if path.is_file() and not path.is_symlink():
+            with open(path, "rb") as file:
+                found.append((path.name, file.read(MAX_NOTEBOOK + 1)))
+    return found
+
+
+def grade_folder(folder: Path, *, limits: Limits | None = None, jobs: int = 2,
+                 key: int | None = None, progress: bool = True) -> list[Outcome]:
+    """Grade every notebook of ``folder``; write grades.csv and feedback/; return them."""
+    from tqdm import tqdm
+
+    limits = limits or Limits()
+    key = autograder.hidden_key() if key is None else key
+    known = autograder.exercises()
+    expected = Expected(key)
+    submissions = _read(folder)  # all of them, before any submission runs
+    how = isolation()
+    if progress:
+        print(f"Each submission runs in its {how}.", file=sys.stderr)
+    outcomes: list[Outcome] = []
+    todo = []
+    for index, (name, data) in enumerate(submissions):
+        try:
+            if len(data) > MAX_NOTEBOOK:
+                raise ValueError("larger than 20 MB")
+            notebook = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            outcomes.append(Outcome(name, problem=f"not a readable notebook ({exc})"[:200]))
+            continue
+        exercise = exercise_of(name, notebook, known)
+        if not exercise:
+            outcomes.append(Outcome(name, problem=(
+                "no exercise recognised: name the file after its exercise, e.g. "
+                f"{known[0]}_yourname.ipynb"
+            )))
+            continue
+        for q in autograder.questions(exercise):
+            expected(q.check)  # computed before any submission runs
+        todo.append((name, notebook, exercise, UID_BASE + index if _SEPARATE_IDS[0] else None))
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(grade, n, nb, ex, expected, limits, uid) for n, nb, ex, uid in todo]
+        bar = tqdm(as_completed(futures), total=len(futures), unit="notebook",
+                   disable=not progress, file=sys.stderr)
+        for future in bar:
+            outcomes.append(future.result())
+    outcomes.sort(key=lambda outcome: outcome.file)
+    _write(folder, outcomes, known)
+    return outcomes
+
+
+def _write(folder: Path, outcomes: list[Outcome], known: list[str]) -> None:
+    columns = [q.name for exercise in known for q in autograder.questions(exercise)]
+    with open(folder / "grades.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(["file", "exercise", "score", "max_score", *columns])
+        for outcome in outcomes:
+            asked = autograder.questions(outcome.exercise) if outcome.exercise else []
+            row = [outcome.file, outcome.exercise,
+                   f"{sum(outcome.scores.values()):g}" if asked else 0,
+                   len(asked) * autograder.POINTS]
+            row += [f"{outcome.scores[c]:g}" if c in outcome.scores else "" for c in columns]
+            writer.writerow(row)
+    feedback = folder / "feedback"
+    feedback.mkdir(exist_ok=True)
+    for outcome in outcomes:
+        lines = [f"{outcome.file} ({outcome.exercise or 'exercise not recognised'})"]
+        lines += outcome.feedback or [outcome.problem]
+        (feedback / f"{Path(outcome.file).stem}.txt").write_text(
+            "\n\n".join(lines) + "\n", encoding="utf-8"
+        )
+
+
+def summary(outcomes: list[Outcome]) -> str:
+    graded = [o for o in outcomes if o.exercise and not o.problem]
+    failed = [o for o in outcomes if o not in graded]
+    lines = [f"graded: {len(graded)}; failed to run or not recognised: {len(failed)}"]
+    means: dict[str, list[float]] = {}
+    for outcome in outcomes:
+        for name, points in outcome.scores.items():
+            means.setdefault(name, []).append(points)
+    for name, values in means.items():
+        lines.append(f"  {name:<22} mean {np.mean(values):.3f} of {autograder.POINTS} "
+                     f"({len(values)} submissions)")
+    for outcome in failed:
+        lines.append(f"  {outcome.file}: {outcome.problem}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--jobs", type=int, default=2, help="submissions graded at once")
+    parser.add_argument("--notebook-seconds", type=float, default=Limits.notebook_seconds)
+    parser.add_argument("--question-seconds", type=float, default=Limits.question_seconds)
+    parser.add_argument("--memory-mb", type=int, default=Limits.memory_mb)
+    args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        parser.error(f"{args.folder} is not a folder: make grade SUBMISSIONS=<folder>")
+    limits = Limits(args.notebook_seconds, args.question_seconds, args.memory_mb)
+    outcomes = grade_folder(args.folder, limits=limits, jobs=args.jobs)
+    print(summary(outcomes))
+    print(f"wrote {args.folder / 'grades.csv'} and {args.folder / 'feedback'}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
