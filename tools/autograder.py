@@ -53,7 +53,10 @@ class Question:
 
 def exercises(root: Path = ROOT) -> list[str]:
     """The exercises' names, ``NN_name``, in order."""
-    return [path.stem for path in sorted((root / SOLUTIONS.relative_to(ROOT)).glob("[0-9]*.ipynb"))]
+    return [
+        path.stem
+        for path in sorted((root / SOLUTIONS.relative_to(ROOT)).glob("[0-9]*.ipynb"))
+    ]
 
 
 def questions(exercise: str, root: Path = ROOT) -> list[Question]:
@@ -81,6 +84,124 @@ def hidden_key(root: Path = ROOT) -> int:
     return int(path.read_text().strip())
 
 
+# A question's otter test file: grading_cases.py, then this (exception-based format)
+TEST_FILE = """
+# {name}: the self-check's cases and hidden ones, one equal share of {points} point each.
+import contextlib
+import copy
+import io
+
+from otter.test_files import test_case
+
+from perclab.checks import _core
+
+OK_FORMAT = False
+name = "{name}"
+CHECK, KEY = "{check}", {key}
+SPEC, GRADED = spec(CHECK), cases(CHECK, KEY)
+REPORT = {{}}
+
+
+def self_check(func):
+    \"\"\"The self-check's report on func (printed once, shown with a failing case).\"\"\"
+    if "text" not in REPORT:
+        with contextlib.redirect_stdout(io.StringIO()):
+            REPORT["text"] = _CHECKS[CHECK](func).message
+    return REPORT["text"]
+
+
+def graded_case(k, graded):
+    def run(env):
+        func = env.get(name)
+        if not callable(func):
+            raise AssertionError(f"{{name}} is not defined: run the notebook's cells")
+        if graded.aspect:  # select_model: facts about the search it returns
+            got = selection_facts(func(*copy.deepcopy(graded.args)), graded)
+            problem = selection_judge(graded, got)
+        else:
+            want = _core._quietly(SPEC.reference, *graded.args)
+            got = func(*copy.deepcopy(graded.args))
+            problem = _core._mismatch(want, got, SPEC.rtol, SPEC.atol, SPEC.outputs)
+        if problem is not None:
+            if graded.hidden:
+                raise AssertionError("a hidden case fails")
+            shown = "" if REPORT else "\\n" + self_check(func)
+            raise AssertionError(f"case {{k + 1}} ({{graded.about}}): {{problem}}{{shown}}")
+
+    return run
+
+
+for _k, _graded in enumerate(GRADED):
+    globals()[f"case_{{_k + 1}}"] = test_case(
+        name=f"{{name}} {{_k + 1}}", points={points} / len(GRADED), hidden=_graded.hidden
+    )(graded_case(_k, _graded))
+"""
+# What Gradescope installs: perclab as the notebooks' Colab cell installs it
+REQUIREMENTS = "perclab @ git+https://github.com/perclab/perclab\n"
+
+
+def student(exercise: str, root: Path = ROOT):
+    """The student notebook of an exercise, with its name in the metadata."""
+    import nbformat
+
+    sys.path.insert(0, str(TOOLS))
+    import exercises as student_notebooks
+
+    path = root / SOLUTIONS.relative_to(ROOT) / f"{exercise}.ipynb"
+    solution = nbformat.read(path, as_version=4)
+    notebook = student_notebooks.student_notebook(
+        solution, student_notebooks.exercise_number(path)
+    )
+    notebook.metadata[METADATA] = {
+        "exercise": exercise,
+        "questions": [q.name for q in questions(exercise, root)],
+    }
+    return notebook
+
+
+def build(exercise: str, key: int, root: Path = ROOT) -> Path:
+    """Write the exercise's student notebook and autograder zip; return the zip's path."""
+    import nbformat
+
+    out = root / OUT / exercise
+    if out.exists():
+        shutil.rmtree(out)
+    tests = out / "source" / "tests"
+    tests.mkdir(parents=True)
+    nbformat.write(student(exercise, root), out / f"{exercise}.ipynb")
+    helper = (TOOLS / "grading_cases.py").read_text(encoding="utf-8")
+    for q in questions(exercise, root):
+        text = TEST_FILE.format(name=q.name, check=q.check, key=key, points=POINTS)
+        (tests / f"{q.name}.py").write_text(helper + text, encoding="utf-8")
+    (out / "source" / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")
+    (out / "source" / "otter_config.json").write_text(
+        json.dumps({"lang": "python", "python_version": "3.11"}, indent=2) + "\n"
+    )
+    otter = Path(sys.executable).with_name("otter")
+    zip_path = out / "autograder.zip"
+    subprocess.run(
+        [
+            str(otter),
+            "generate",
+            "-t",
+            "tests",
+            "-r",
+            "requirements.txt",
+            "-c",
+            "otter_config.json",
+            "--no-environment",
+            "-o",
+            str(zip_path.resolve()),
+        ],
+        cwd=out / "source",
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    shutil.rmtree(out / "source")  # the zip holds the hidden key: readable by its owner
+    os.chmod(zip_path, 0o600)
+    return zip_path
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("exercise", nargs="*", help="NN_name (default: all)")
@@ -88,7 +209,7 @@ def main(argv=None) -> int:
     names = args.exercise or exercises()
     key = hidden_key()
     for name in names:
-        build(name, key)
+        print(f"wrote {build(name, key).relative_to(ROOT)}")
     return 0
 
 

@@ -44,9 +44,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import autograder  # noqa: E402
-import grading_cases  # noqa: E402
-from perclab.checks import _core  # noqa: E402
+import autograder
+import grading_cases
+
+from perclab.checks import _core
 
 TOOLS = Path(__file__).resolve().parent
 MAX_NOTEBOOK = 20_000_000  # bytes of a submitted notebook
@@ -110,7 +111,10 @@ class Expected:
         if check not in self.cache:
             spec = grading_cases.spec(check)
             graded = grading_cases.cases(check, self.key)
-            values = [_core._quietly(spec.reference, *case.args) for case in graded]
+            values = [
+                None if case.aspect else _core._quietly(spec.reference, *case.args)
+                for case in graded
+            ]
             self.cache[check] = (spec, graded, values)
         return self.cache[check]
 
@@ -130,11 +134,15 @@ def decode(data):
         return float(value)
     if kind == "str":
         return str(value)
+    if kind == "facts" and isinstance(value, dict):
+        return {"problem": value.get("problem"), "predictions": value.get("predictions")}
     if kind in ("tuple", "list") and isinstance(value, list):
         items = [decode(item) for item in value]
         return tuple(items) if kind == "tuple" else items
     if kind == "array":
-        dtype = {"bool": bool, "int": np.int64, "float": float}.get(data.get("dtype"), float)
+        dtype = {"bool": bool, "int": np.int64, "float": float}.get(
+            data.get("dtype"), float
+        )
         try:
             array = np.array(value, dtype=dtype)
         except (TypeError, ValueError, OverflowError):
@@ -186,7 +194,9 @@ def _end(process: subprocess.Popen, uid: int | None) -> None:
     process.wait()
     if uid is not None:  # a process that left the group (setsid) still has the user id
         for _ in range(20):
-            sweep = subprocess.run(["kill", "-9", "-1"], preexec_fn=_limit_uid(uid), check=False)
+            sweep = subprocess.run(
+                ["kill", "-9", "-1"], preexec_fn=_limit_uid(uid), check=False
+            )
             if sweep.returncode == 1 or not _has_processes(uid):
                 break
 
@@ -208,18 +218,25 @@ def isolation() -> str:
     probe = ["unshare", "--pid", "--fork", "--kill-child", "--", "true"]
     if shutil.which("unshare") and subprocess.run(probe, check=False).returncode == 0:
         _PID_NAMESPACE[:] = probe[:-1]
-    words = "own process group and limits" + (", own process namespace" * bool(_PID_NAMESPACE))
+    words = "own process group and limits" + (
+        ", own process namespace" * bool(_PID_NAMESPACE)
+    )
     test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
     try:
-        run = subprocess.run(test, preexec_fn=_limit_uid(UID_BASE), check=False,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run = subprocess.run(
+            test,
+            preexec_fn=_limit_uid(UID_BASE),
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         usable = run.returncode == 0
     except OSError:  # the interpreter is in a folder that user id cannot enter
         usable = False
     if usable:
         _SEPARATE_IDS[0] = True
         return words + ", own unprivileged user id"
-    return words + ", under root: this Python cannot be run by another user id, see the instructors' page"
+    return words + ", as root: this Python cannot be run by another user id"
 
 
 _PID_NAMESPACE: list[str] = []  # the command that starts a process in its own namespace
@@ -256,7 +273,13 @@ class _Child:
         }
         self.uid = uid
         self.process = subprocess.Popen(
-            [*_PID_NAMESPACE, sys.executable, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)],
+            [
+                *_PID_NAMESPACE,
+                sys.executable,
+                "-I",
+                str(TOOLS / "grade_child.py"),
+                str(TOOLS),
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -318,13 +341,16 @@ def grade(
     for _ in range(MAX_RUNS):
         if not remaining:
             break
-        problem = _run_once(cells, asked, remaining, expected.key, limits, uid, answers,
-                            reports, notes)
+        problem = _run_once(
+            cells, asked, remaining, expected.key, limits, uid, answers, reports, notes
+        )
         if problem:
             outcome.problem = problem
             break
     for name, k in remaining:
-        answers.setdefault((name, k), _Failed("not graded: the submission's process kept ending"))
+        answers.setdefault(
+            (name, k), _Failed("not graded: the submission's process kept ending")
+        )
     for q in asked:
         spec, graded, values = specs[q.name]
         outcome.scores[q.name], text = _score(q, spec, graded, values, answers, reports)
@@ -354,7 +380,9 @@ def _run_once(cells, asked, remaining, key, limits, uid, answers, reports, notes
             message = child.next(deadline)
             kind = message.get("kind")
             if kind == "cell_error":
-                notes.append(f"Cell {message.get('cell')} raised {str(message.get('error'))[:300]}")
+                notes.append(
+                    f"Cell {message.get('cell')} raised {str(message.get('error'))[:300]}"
+                )
                 continue
             if kind == "ready":
                 break
@@ -431,6 +459,8 @@ def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
         got = answers.get((q.name, k), _Failed("not graded"))
         if isinstance(got, _Failed):
             problem = got.why
+        elif case.aspect:
+            problem = grading_cases.selection_judge(case, got)
         else:
             try:
                 problem = _core._mismatch(want, got, spec.rtol, spec.atol, spec.outputs)
@@ -476,8 +506,14 @@ def _read(folder: Path) -> list[tuple[str, bytes]]:
     return found
 
 
-def grade_folder(folder: Path, *, limits: Limits | None = None, jobs: int = 2,
-                 key: int | None = None, progress: bool = True) -> list[Outcome]:
+def grade_folder(
+    folder: Path,
+    *,
+    limits: Limits | None = None,
+    jobs: int = 2,
+    key: int | None = None,
+    progress: bool = True,
+) -> list[Outcome]:
     """Grade every notebook of ``folder``; write grades.csv and feedback/; return them."""
     from tqdm import tqdm
 
@@ -501,18 +537,32 @@ def grade_folder(folder: Path, *, limits: Limits | None = None, jobs: int = 2,
             continue
         exercise = exercise_of(name, notebook, known)
         if not exercise:
-            outcomes.append(Outcome(name, problem=(
-                "no exercise recognised: name the file after its exercise, e.g. "
-                f"{known[0]}_yourname.ipynb"
-            )))
+            outcomes.append(
+                Outcome(
+                    name,
+                    problem=(
+                        "no exercise recognised: name the file after its exercise, e.g. "
+                        f"{known[0]}_yourname.ipynb"
+                    ),
+                )
+            )
             continue
         for q in autograder.questions(exercise):
             expected(q.check)  # computed before any submission runs
-        todo.append((name, notebook, exercise, UID_BASE + index if _SEPARATE_IDS[0] else None))
+        todo.append(
+            (name, notebook, exercise, UID_BASE + index if _SEPARATE_IDS[0] else None)
+        )
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(grade, n, nb, ex, expected, limits, uid) for n, nb, ex, uid in todo]
-        bar = tqdm(as_completed(futures), total=len(futures), unit="notebook",
-                   disable=not progress, file=sys.stderr)
+        futures = [
+            pool.submit(grade, n, nb, ex, expected, limits, uid) for n, nb, ex, uid in todo
+        ]
+        bar = tqdm(
+            as_completed(futures),
+            total=len(futures),
+            unit="notebook",
+            disable=not progress,
+            file=sys.stderr,
+        )
         for future in bar:
             outcomes.append(future.result())
     outcomes.sort(key=lambda outcome: outcome.file)
@@ -527,10 +577,15 @@ def _write(folder: Path, outcomes: list[Outcome], known: list[str]) -> None:
         writer.writerow(["file", "exercise", "score", "max_score", *columns])
         for outcome in outcomes:
             asked = autograder.questions(outcome.exercise) if outcome.exercise else []
-            row = [outcome.file, outcome.exercise,
-                   f"{sum(outcome.scores.values()):g}" if asked else 0,
-                   len(asked) * autograder.POINTS]
-            row += [f"{outcome.scores[c]:g}" if c in outcome.scores else "" for c in columns]
+            row = [
+                outcome.file,
+                outcome.exercise,
+                f"{sum(outcome.scores.values()):g}" if asked else 0,
+                len(asked) * autograder.POINTS,
+            ]
+            row += [
+                f"{outcome.scores[c]:g}" if c in outcome.scores else "" for c in columns
+            ]
             writer.writerow(row)
     feedback = folder / "feedback"
     feedback.mkdir(exist_ok=True)
@@ -551,8 +606,10 @@ def summary(outcomes: list[Outcome]) -> str:
         for name, points in outcome.scores.items():
             means.setdefault(name, []).append(points)
     for name, values in means.items():
-        lines.append(f"  {name:<22} mean {np.mean(values):.3f} of {autograder.POINTS} "
-                     f"({len(values)} submissions)")
+        lines.append(
+            f"  {name:<22} mean {np.mean(values):.3f} of {autograder.POINTS} "
+            f"({len(values)} submissions)"
+        )
     for outcome in failed:
         lines.append(f"  {outcome.file}: {outcome.problem}")
     return "\n".join(lines)

@@ -77,6 +77,24 @@ def _encode(value, budget):
     return {"other": type(value).__name__[:100]}
 
 
+def _selection(func, case, calls) -> dict:
+    """The facts of a select_model case; one call per distinct training set."""
+    import grading_cases
+    import joblib
+
+    key = grading_cases._fingerprint(case.args)
+    if key not in calls:
+        calls.clear()  # one search kept at a time
+        with joblib.parallel_config(backend="sequential"):
+            calls[key] = func(*copy.deepcopy(case.args))
+    facts = grading_cases.selection_facts(calls[key], case)
+    problem, predictions = facts.get("problem"), facts.get("predictions")
+    return {
+        "problem": None if problem is None else str(problem)[:_MAX_TEXT],
+        "predictions": None if predictions is None else [float(p) for p in predictions],
+    }
+
+
 def _code(cell_source: str) -> str:
     """A cell's code with IPython's magics and shell lines made into ``pass``."""
     lines = []
@@ -108,6 +126,7 @@ def main(channel) -> None:
 
     matplotlib.use("Agg")
     import grading_cases  # before the notebook runs, with the checks as they are
+
     import perclab.checks
 
     checks = {name: getattr(perclab.checks, name) for name in perclab.checks.__all__}
@@ -129,14 +148,17 @@ def main(channel) -> None:
     for question in work["questions"]:
         name, check, wanted = question["name"], question["check"], question["cases"]
         graded = grading_cases.cases(check, work["key"])
-        func = namespace.get(name)
+        func, calls = namespace.get(name), {}
         for k in wanted:
             send({"kind": "case", "name": name, "case": k})
             if not callable(func):
                 send({"kind": "answer", "name": name, "case": k, "missing": True})
                 continue
             try:
-                value = _encode(func(*copy.deepcopy(graded[k].args)), [_MAX_ITEMS])
+                if graded[k].aspect:  # select_model: facts about the search it returns
+                    value = {"facts": _selection(func, graded[k], calls)}
+                else:
+                    value = _encode(func(*copy.deepcopy(graded[k].args)), [_MAX_ITEMS])
             except BaseException as exc:  # sys.exit included: this case fails, not the run
                 send({"kind": "answer", "name": name, "case": k, "raised": _error(exc)})
                 continue

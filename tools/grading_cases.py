@@ -35,6 +35,8 @@ class GradedCase:
     about: str
     args: tuple
     hidden: bool
+    aspect: str = ""  # select_model only: "search" or "accuracy" (see selection_cases)
+    evaluate: tuple = ()  # select_model only: held-out rows and their labels
 
 
 class _Captured(Exception):
@@ -81,6 +83,8 @@ def _reseeded(generator, key: int):
 
 def spec(check: str, key: int | None = None):
     """The specification (cases, reference, tolerances) that ``check`` runs."""
+    if check == SELECTION:
+        return _core._Spec(11, "select_model", ("X_train", "y_train"), None, [])
     with _patched(key):
         try:
             _CHECKS[check](_capture)
@@ -105,6 +109,8 @@ def cases(check: str, key: int) -> list[GradedCase]:
     A hidden case is a case of the reseeded check that the public check does not hold
     (its fixed edge cases come back unchanged and are not counted twice).
     """
+    if check == SELECTION:
+        return selection_cases(key)
     public = spec(check).cases
     seen = {_fingerprint(case.args) for case in public}
     graded = [GradedCase(case.about, case.args, False) for case in public]
@@ -114,3 +120,88 @@ def cases(check: str, key: int) -> list[GradedCase]:
             about = re.sub(r"(random_state=|seed )\d+", r"\1(hidden)", case.about)
             graded.append(GradedCase(about, case.args, True))
     return graded
+
+
+# Exercise 11: select_model returns a fitted search, which is not plain data
+SELECTION = "check_model_selection"
+SEARCH = (
+    "a fitted search: cv_results_, best_estimator_, two candidates or more, 3 folds or "
+    "more, a fitted step before the model that saw exactly these rows"
+)
+
+
+def selection_cases(key: int) -> list[GradedCase]:
+    """The cases of ``select_model``: the self-check's data, and hidden splits.
+
+    A "search" case asks the self-check's question of the returned search
+    (``perclab.checks.selection``); an "accuracy" case asks for the predictions of its best
+    estimator on held-out rows, which the grader scores (at least 0.9 correct).
+    """
+    from sklearn.model_selection import train_test_split
+
+    X, y, X_train, X_test, y_train, y_test = selection._prepare()
+    subset = _core._rng(17).choice(len(X_train), size=200, replace=False)
+    other = np.random.default_rng([17, key]).choice(len(X_train), size=200, replace=False)
+    split = int(np.random.default_rng([0, key]).integers(1, 2**31))
+    X_fit, X_held, y_fit, y_held = train_test_split(
+        X, y, test_size=0.25, stratify=y, random_state=split
+    )
+    return [
+        GradedCase(
+            f"the training set: {SEARCH}", (X_train, y_train), False, "search", (X, y)
+        ),
+        GradedCase(
+            f"200 random training rows: {SEARCH}",
+            (X_train[subset], y_train[subset]),
+            False,
+            "search",
+            (X, y),
+        ),
+        GradedCase(
+            "the held-out test quarter: at least 0.9 of it predicted right",
+            (X_train, y_train),
+            False,
+            "accuracy",
+            (X_test, y_test),
+        ),
+        GradedCase(
+            f"200 other training rows: {SEARCH}",
+            (X_train[other], y_train[other]),
+            True,
+            "search",
+            (X, y),
+        ),
+        GradedCase(
+            "another split: at least 0.9 of its test quarter predicted right",
+            (X_fit, y_fit),
+            True,
+            "accuracy",
+            (X_held, y_held),
+        ),
+    ]
+
+
+def selection_facts(search, case: GradedCase) -> dict:
+    """What a "search" or "accuracy" case needs of the returned search, as plain data."""
+    if case.aspect == "search":
+        return {"problem": selection._selection_problem(search, *case.args, *case.evaluate)}
+    predicted = np.asarray(search.best_estimator_.predict(case.evaluate[0]), dtype=float)
+    return {"predictions": predicted.ravel().tolist()}
+
+
+def selection_judge(case: GradedCase, facts) -> str | None:
+    """None when the facts pass the case, else what is wrong."""
+    if not isinstance(facts, dict):
+        return "select_model did not return a fitted search"
+    if case.aspect == "search":
+        problem = facts.get("problem", "no answer")
+        return None if problem is None else str(problem)[:600]
+    labels = np.asarray(case.evaluate[1], dtype=float)
+    try:
+        predicted = np.asarray(facts.get("predictions"), dtype=float)
+    except (TypeError, ValueError):
+        return "the predictions are not numbers"
+    if predicted.shape != labels.shape:
+        return f"expected {labels.size} predictions, got shape {predicted.shape}"
+    accuracy = float(np.mean(predicted == labels))
+    return None if accuracy >= 0.9 else f"accuracy {accuracy:.3f}, below 0.9"
