@@ -175,7 +175,7 @@ def build(exercise: str, key: int, root: Path = ROOT) -> Path:
         (tests / f"{q.name}.py").write_text(helper + text, encoding="utf-8")
     (out / "source" / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")
     (out / "source" / "otter_config.json").write_text(
-        json.dumps({"lang": "python", "python_version": "3.11"}, indent=2) + "\n"
+        json.dumps({"lang": "python", "show_hidden": False}, indent=2) + "\n"
     )
     otter = Path(sys.executable).with_name("otter")
     zip_path = out / "autograder.zip"
@@ -190,6 +190,8 @@ def build(exercise: str, key: int, root: Path = ROOT) -> Path:
             "-c",
             "otter_config.json",
             "--no-environment",
+            "--python-version",
+            "3.11",
             "-o",
             str(zip_path.resolve()),
         ],

@@ -361,6 +361,23 @@ def grade(
     return outcome
 
 
+class _Answer:
+    """A returned value, and the arguments the exercise says to leave unchanged after."""
+
+    def __init__(self, value, after: dict):
+        self.value, self.after = value, after
+
+    @classmethod
+    def of(cls, message: dict):
+        """From a message of the submission's process: {"value": ..., "after": ...}."""
+        if "value" not in message:
+            why = f"raised {str(message.get('raised'))[:300]}"
+            return _Failed(why if "raised" in message else "the function is not defined")
+        after = message.get("after")
+        after = after if isinstance(after, dict) else {}
+        return cls(decode(message["value"]), {k: decode(v) for k, v in after.items()})
+
+
 class _Failed:
     def __init__(self, why: str):
         self.why = why
@@ -413,12 +430,7 @@ def _run_once(cells, asked, remaining, key, limits, uid, answers, reports, notes
                 item = (message.get("name"), message.get("case"))
                 if item in remaining:
                     remaining.remove(item)
-                    if "value" in message:
-                        answers[item] = decode(message["value"])
-                    elif "raised" in message:
-                        answers[item] = _Failed(f"raised {str(message['raised'])[:300]}")
-                    else:
-                        answers[item] = _Failed("the function is not defined")
+                    answers[item] = _Answer.of(message)
             elif kind == "report":
                 reports[str(message.get("name"))] = str(message.get("text", ""))[:4000]
             elif kind == "done":
@@ -448,6 +460,25 @@ def _stopped(kind: str) -> str:
     }.get(kind, "its process ended unexpectedly")
 
 
+def judge(q, spec, case, want, got) -> str | None:
+    """None when the answer ``got`` to ``case`` passes, else what is wrong."""
+    if isinstance(got, _Failed):
+        return got.why
+    if not isinstance(got, _Answer):
+        return "no answer"
+    for position, after in got.after.items():
+        i = int(position) if str(position).isdigit() else -1
+        if 0 <= i < len(case.args) and _core._changed(case.args[i], after):
+            param = spec.params[i].partition("=")[0]
+            return f"changed its argument {param} in place, which the exercise leaves as is"
+    if case.aspect:
+        return grading_cases.selection_judge(case, got.value)
+    try:
+        return _core._mismatch(want, got.value, spec.rtol, spec.atol, spec.outputs)
+    except Exception as exc:  # an answer of a shape the comparison cannot read
+        return f"unreadable answer ({type(exc).__name__})"
+
+
 def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
     """The question's points and its feedback: public results in full, hidden counted."""
     passed = {"public": 0, "hidden": 0}
@@ -457,15 +488,7 @@ def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
         side = "hidden" if case.hidden else "public"
         total[side] += 1
         got = answers.get((q.name, k), _Failed("not graded"))
-        if isinstance(got, _Failed):
-            problem = got.why
-        elif case.aspect:
-            problem = grading_cases.selection_judge(case, got)
-        else:
-            try:
-                problem = _core._mismatch(want, got, spec.rtol, spec.atol, spec.outputs)
-            except Exception as exc:  # an answer of a shape the comparison cannot read
-                problem = f"unreadable answer ({type(exc).__name__})"
+        problem = judge(q, spec, case, want, got)
         if problem is None:
             passed[side] += 1
         elif case.hidden:

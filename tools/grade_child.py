@@ -77,6 +77,23 @@ def _encode(value, budget):
     return {"other": type(value).__name__[:100]}
 
 
+def answer_case(func, case, frozen=(), calls=None) -> dict:
+    """``func`` on one case, as plain data: its answer ("value") or what it raised
+    ("raised"), and the arguments at ``frozen`` positions after the call ("after")."""
+    if not callable(func):
+        return {"missing": True}
+    args = copy.deepcopy(case.args)
+    try:
+        if case.aspect:  # select_model: facts about the search it returns
+            value = {"facts": _selection(func, case, {} if calls is None else calls)}
+        else:
+            value = _encode(func(*args), [_MAX_ITEMS])
+    except BaseException as exc:  # sys.exit included: this case fails, not the run
+        return {"raised": _error(exc)}
+    after = {str(i): _encode(args[i], [_MAX_ITEMS]) for i in frozen if i < len(args)}
+    return {"value": value, "after": after}
+
+
 def _selection(func, case, calls) -> dict:
     """The facts of a select_model case; one call per distinct training set."""
     import grading_cases
@@ -148,21 +165,12 @@ def main(channel) -> None:
     for question in work["questions"]:
         name, check, wanted = question["name"], question["check"], question["cases"]
         graded = grading_cases.cases(check, work["key"])
+        frozen = grading_cases.frozen_positions(check)
         func, calls = namespace.get(name), {}
         for k in wanted:
             send({"kind": "case", "name": name, "case": k})
-            if not callable(func):
-                send({"kind": "answer", "name": name, "case": k, "missing": True})
-                continue
-            try:
-                if graded[k].aspect:  # select_model: facts about the search it returns
-                    value = {"facts": _selection(func, graded[k], calls)}
-                else:
-                    value = _encode(func(*copy.deepcopy(graded[k].args)), [_MAX_ITEMS])
-            except BaseException as exc:  # sys.exit included: this case fails, not the run
-                send({"kind": "answer", "name": name, "case": k, "raised": _error(exc)})
-                continue
-            send({"kind": "answer", "name": name, "case": k, "value": value})
+            answer = answer_case(func, graded[k], frozen, calls)
+            send({"kind": "answer", "name": name, "case": k, **answer})
         if question.get("report") and callable(func):
             sys.stdout = report = _Bounded()
             try:

@@ -93,6 +93,13 @@ def spec(check: str, key: int | None = None):
     raise ValueError(f"{check} does not run through the checks' runner")
 
 
+def frozen_positions(check: str) -> list[int]:
+    """The positions of the arguments the exercise says to leave unchanged."""
+    found = spec(check)
+    names = [param.partition("=")[0] for param in found.params]
+    return [i for i, name in enumerate(names) if name in found.frozen]
+
+
 def _fingerprint(args) -> str:
     parts = []
     for value in args:
