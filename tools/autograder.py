@@ -159,11 +159,12 @@ def student(exercise: str, root: Path = ROOT):
     return notebook
 
 
-def build(exercise: str, key: int, root: Path = ROOT) -> Path:
-    """Write the exercise's student notebook and autograder zip; return the zip's path."""
+def build(exercise: str, key: int, root: Path = ROOT, out: Path | None = None) -> Path:
+    """Write the exercise's student notebook and autograder zip into ``out`` (default
+    ``_build/autograder/NN_name``); return the zip's path."""
     import nbformat
 
-    out = root / OUT / exercise
+    out = root / OUT / exercise if out is None else out
     if out.exists():
         shutil.rmtree(out)
     tests = out / "source" / "tests"

@@ -50,6 +50,7 @@ import grading_cases
 from perclab.checks import _core
 
 TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
 MAX_NOTEBOOK = 20_000_000  # bytes of a submitted notebook
 MAX_OUTPUT = 50_000_000  # bytes a submission's process may send back
 MAX_RUNS = 4  # processes per submission: a crash or a hang costs one, then it goes on
@@ -210,37 +211,97 @@ def _limit_uid(uid: int):
     return apply
 
 
-def isolation() -> str:
-    """Set up what this machine allows; return, in words, what the submissions get."""
-    if os.geteuid() != 0:
-        return "own process group and limits, under your user id (not root: no more)"
-    _PID_NAMESPACE[:] = []
-    probe = ["unshare", "--pid", "--fork", "--kill-child", "--", "true"]
-    if shutil.which("unshare") and subprocess.run(probe, check=False).returncode == 0:
-        _PID_NAMESPACE[:] = probe[:-1]
-    words = "own process group and limits" + (
-        ", own process namespace" * bool(_PID_NAMESPACE)
-    )
-    test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
-    try:
-        run = subprocess.run(
-            test,
-            preexec_fn=_limit_uid(UID_BASE),
-            check=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        usable = run.returncode == 0
-    except OSError:  # the interpreter is in a folder that user id cannot enter
-        usable = False
-    if usable:
-        _SEPARATE_IDS[0] = True
-        return words + ", own unprivileged user id"
-    return words + ", as root: this Python cannot be run by another user id"
+# As root, each submission's process starts in namespaces of its own (util-linux's unshare):
+# its own process tree (every process of it ends with it), its own view of the file system
+# (read-only, but for its scratch folder; the grading key, the autograder zips and the
+# submissions folder covered by empty, unreadable file systems; a private /dev/shm; /sys
+# hidden), then drops every capability (setpriv), and its user id too where it can.
+_MOUNTS = """
+set -e
+scratch=$1; shift
+mount --bind "$scratch" "$scratch"
+mount -t tmpfs -o size=16m,mode=1777 none /dev/shm
+mount -t tmpfs -o size=4k,mode=0 none /sys
+while [ "$1" != "--" ]; do mount -t tmpfs -o size=4k,mode=0 none "$1"; shift; done
+shift
+mount -o remount,bind,ro /
+exec "$@"
+"""
+_DROP = [
+    "setpriv",
+    "--inh-caps=-all",
+    "--ambient-caps=-all",
+    "--bounding-set=-all",
+    "--no-new-privs",
+]
 
 
-_PID_NAMESPACE: list[str] = []  # the command that starts a process in its own namespace
-_SEPARATE_IDS = [False]  # whether each submission runs under a user id of its own
+class Sandbox:
+    """What this machine allows: namespaces (root only), separate user ids."""
+
+    def __init__(self, hidden: list[Path]):
+        self.hidden = [str(path) for path in hidden if path.is_dir()]
+        self.namespaces = self.separate_ids = False
+        if os.geteuid() != 0:
+            return
+        probe = self._command(Path(tempfile.gettempdir()), None, ["true"], probe=True)
+        self.namespaces = subprocess.run(probe, check=False).returncode == 0
+        test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
+        try:
+            run = subprocess.run(
+                test,
+                preexec_fn=_limit_uid(UID_BASE),
+                check=False,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            self.separate_ids = run.returncode == 0
+        except OSError:  # the interpreter is in a folder that user id cannot enter
+            self.separate_ids = False
+
+    def _command(self, scratch: Path, uid, command, probe=False) -> list[str]:
+        if not (self.namespaces or probe):
+            return command
+        ids = [] if uid is None else [f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+        return [
+            "unshare",
+            "--pid",
+            "--fork",
+            "--kill-child",
+            "--mount",
+            "--mount-proc",
+            "--propagation",
+            "private",
+            "--",
+            "/bin/sh",
+            "-c",
+            _MOUNTS,
+            "sh",
+            str(scratch),
+            *self.hidden,
+            "--",
+            *_DROP,
+            *ids,
+            "--",
+            *command,
+        ]
+
+    def command(self, scratch: Path, uid) -> list[str]:
+        child = [sys.executable, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)]
+        return self._command(scratch, uid, child)
+
+    def uid(self, index: int) -> int | None:
+        return UID_BASE + index if self.separate_ids else None
+
+    def __str__(self):
+        if os.geteuid() != 0:
+            return (
+                "own process group, with limits, under your user id (run as root for more)"
+            )
+        words = "own process group, with limits"
+        if self.namespaces:
+            words += ", own process and mount namespaces, read-only files, no capabilities"
+        return words + (", own user id" if self.separate_ids else ", user id 0")
 
 
 def _has_processes(uid: int) -> bool:
@@ -257,7 +318,7 @@ def _has_processes(uid: int) -> bool:
 class _Child:
     """One process of a submission and its messages, read with deadlines."""
 
-    def __init__(self, scratch: Path, limits: Limits, uid: int | None):
+    def __init__(self, scratch: Path, limits: Limits, uid: int | None, sandbox: Sandbox):
         env = {
             "PATH": "/usr/bin:/bin",
             "HOME": str(scratch),
@@ -273,13 +334,7 @@ class _Child:
         }
         self.uid = uid
         self.process = subprocess.Popen(
-            [
-                *_PID_NAMESPACE,
-                sys.executable,
-                "-I",
-                str(TOOLS / "grade_child.py"),
-                str(TOOLS),
-            ],
+            sandbox.command(scratch, uid),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -324,11 +379,22 @@ class _Child:
 
     def end(self):
         _end(self.process, self.uid)
+        for pipe in (self.process.stdin, self.process.stdout):
+            try:
+                pipe.close()
+            except OSError:  # a write still buffered for a process that has ended
+                pass
 
 
 # Grading one submission
 def grade(
-    file: str, notebook: dict, exercise: str, expected: Expected, limits: Limits, uid
+    file: str,
+    notebook: dict,
+    exercise: str,
+    expected: Expected,
+    limits: Limits,
+    uid: int | None,
+    sandbox: Sandbox,
 ) -> Outcome:
     """Run the submission's functions on every case; score them here."""
     outcome = Outcome(file=file, exercise=exercise)
@@ -342,7 +408,15 @@ def grade(
         if not remaining:
             break
         problem = _run_once(
-            cells, asked, remaining, expected.key, limits, uid, answers, reports, notes
+            cells,
+            asked,
+            remaining,
+            expected.key,
+            limits,
+            (uid, sandbox),
+            answers,
+            reports,
+            notes,
         )
         if problem:
             outcome.problem = problem
@@ -383,13 +457,14 @@ class _Failed:
         self.why = why
 
 
-def _run_once(cells, asked, remaining, key, limits, uid, answers, reports, notes) -> str:
+def _run_once(cells, asked, remaining, key, limits, where, answers, reports, notes) -> str:
     """One process: run the notebook, then the remaining cases. Returns a fatal problem."""
+    uid, sandbox = where
     scratch = Path(tempfile.mkdtemp(prefix="perclab-grade-"))
     if uid is not None:
         os.chown(scratch, uid, uid)
     os.chmod(scratch, 0o700)
-    child = _Child(scratch, limits, uid)
+    child = _Child(scratch, limits, uid, sandbox)
     try:
         child.send(cells)
         deadline = time.monotonic() + limits.notebook_seconds
@@ -435,7 +510,7 @@ def _run_once(cells, asked, remaining, key, limits, uid, answers, reports, notes
                 reports[str(message.get("name"))] = str(message.get("text", ""))[:4000]
             elif kind == "done":
                 return ""
-            elif kind in ("timeout", "ended", "too_much", "garbled"):
+            elif kind in ("timeout", "ended", "too_much", "garbled", "crash"):
                 if running is None:
                     return _stopped(kind)
                 why = {
@@ -536,8 +611,12 @@ def grade_folder(
     jobs: int = 2,
     key: int | None = None,
     progress: bool = True,
+    secrets: tuple[Path, ...] = (),
 ) -> list[Outcome]:
-    """Grade every notebook of ``folder``; write grades.csv and feedback/; return them."""
+    """Grade every notebook of ``folder``; write grades.csv and feedback/; return them.
+
+    ``secrets``: folders the submissions must not see besides the folder itself and
+    ``_build/autograder`` (the key and the zips)."""
     from tqdm import tqdm
 
     limits = limits or Limits()
@@ -545,9 +624,10 @@ def grade_folder(
     known = autograder.exercises()
     expected = Expected(key)
     submissions = _read(folder)  # all of them, before any submission runs
-    how = isolation()
+    hidden = [(ROOT / autograder.OUT), folder, *secrets]
+    sandbox = Sandbox([path.resolve() for path in hidden])
     if progress:
-        print(f"Each submission runs in its {how}.", file=sys.stderr)
+        print(f"Each submission runs in its {sandbox}.", file=sys.stderr)
     outcomes: list[Outcome] = []
     todo = []
     for index, (name, data) in enumerate(submissions):
@@ -572,12 +652,11 @@ def grade_folder(
             continue
         for q in autograder.questions(exercise):
             expected(q.check)  # computed before any submission runs
-        todo.append(
-            (name, notebook, exercise, UID_BASE + index if _SEPARATE_IDS[0] else None)
-        )
+        todo.append((name, notebook, exercise, sandbox.uid(index)))
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [
-            pool.submit(grade, n, nb, ex, expected, limits, uid) for n, nb, ex, uid in todo
+            pool.submit(grade, n, nb, ex, expected, limits, uid, sandbox)
+            for n, nb, ex, uid in todo
         ]
         bar = tqdm(
             as_completed(futures),
