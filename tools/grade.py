@@ -404,6 +404,19 @@ def grade(
     reports: dict[str, str] = {}
     remaining = [(q.name, k) for q in asked for k in range(len(specs[q.name][1]))]
     cells, notes = code_cells(notebook), []
+
+    def failing() -> list[str]:
+        """The questions with a failing public case, whose self-check report is wanted."""
+        names = []
+        for q in asked:
+            spec, graded, values = specs[q.name]
+            for k, case in enumerate(graded):
+                got = answers.get((q.name, k))
+                if not case.hidden and judge(q, spec, case, values[k], got) is not None:
+                    names.append(q.name)
+                    break
+        return names
+
     for _ in range(MAX_RUNS):
         if not remaining:
             break
@@ -415,7 +428,7 @@ def grade(
             limits,
             (uid, sandbox),
             answers,
-            reports,
+            (reports, failing),
             notes,
         )
         if problem:
@@ -457,9 +470,9 @@ class _Failed:
         self.why = why
 
 
-def _run_once(cells, asked, remaining, key, limits, where, answers, reports, notes) -> str:
+def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, notes) -> str:
     """One process: run the notebook, then the remaining cases. Returns a fatal problem."""
-    uid, sandbox = where
+    (uid, sandbox), (reports, failing) = where, wanted
     scratch = Path(tempfile.mkdtemp(prefix="perclab-grade-"))
     if uid is not None:
         os.chown(scratch, uid, uid)
@@ -487,7 +500,7 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, reports, not
         for name, k in remaining:
             wanted.setdefault(name, []).append(k)
         work = [
-            {"name": q.name, "check": q.check, "cases": wanted[q.name], "report": True}
+            {"name": q.name, "check": q.check, "cases": wanted[q.name]}
             for q in asked
             if q.name in wanted
         ]
@@ -506,11 +519,18 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, reports, not
                 if item in remaining:
                     remaining.remove(item)
                     answers[item] = _Answer.of(message)
+            elif kind == "answered":
+                names = failing()
+                child.send({"reports": names})
+                running = "reports"  # every answer is in: what follows is feedback only
+                deadline = time.monotonic() + limits.question_seconds * (1 + len(names))
             elif kind == "report":
                 reports[str(message.get("name"))] = str(message.get("text", ""))[:4000]
             elif kind == "done":
                 return ""
             elif kind in ("timeout", "ended", "too_much", "garbled", "crash"):
+                if running == "reports":
+                    return ""
                 if running is None:
                     return _stopped(kind)
                 why = {

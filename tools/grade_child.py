@@ -11,8 +11,8 @@ of its standard output, one JSON message a line:
 2. only then it reads the work: which questions, which cases, and the key of the hidden
    cases; it builds the inputs with ``grading_cases``, calls each function on each case
    and sends each answer as plain data (numbers, lists, booleans, text: never a pickle);
-3. after a question's cases, it runs the question's self-check and sends its report, the
-   feedback the learner reads.
+3. then, for the questions the grader names (those with a failing public case), it runs
+   the self-check and sends its report, the feedback the learner reads.
 
 It never sees an expected value: the grader computes them in its own process and compares
 there, so nothing this process does (replacing numpy's functions, perclab's checks or
@@ -171,15 +171,22 @@ def main(channel) -> None:
             send({"kind": "case", "name": name, "case": k})
             answer = answer_case(func, graded[k], frozen, calls)
             send({"kind": "answer", "name": name, "case": k, **answer})
-        if question.get("report") and callable(func):
-            sys.stdout = report = _Bounded()
-            try:
-                checks[check](func)
-                text = "".join(report.parts)
-            except BaseException as exc:
-                text = "".join(traceback.format_exception_only(type(exc), exc))
-            sys.stdout = printed
-            send({"kind": "report", "name": name, "text": text[:_MAX_TEXT]})
+    send({"kind": "answered"})
+    functions = {
+        q["name"]: (q["check"], namespace.get(q["name"])) for q in work["questions"]
+    }
+    for name in json.loads(stdin.readline())["reports"]:  # those with a failing case
+        check, func = functions.get(name, (None, None))
+        if not callable(func) or check not in checks:
+            continue
+        sys.stdout = report = _Bounded()
+        try:
+            checks[check](func)
+            text = "".join(report.parts)
+        except BaseException as exc:
+            text = "".join(traceback.format_exception_only(type(exc), exc))
+        sys.stdout = printed
+        send({"kind": "report", "name": name, "text": text[:_MAX_TEXT]})
     send({"kind": "done"})
     channel.close()
     os._exit(0)
