@@ -244,6 +244,8 @@ def test_a_submission_that_loops_forever_is_stopped(hostile):
 
 def test_a_submission_that_allocates_without_bound_is_stopped(hostile):
     assert _scores(hostile, "memory") == {"predict_labels": 1, "is_mistake": 0}
+    feedback = "\n".join(hostile[1]["01_predict_and_ties_memory.ipynb"].feedback)
+    assert "raised MemoryError" in feedback  # at its memory limit, not at the time limit
 
 
 def test_a_submission_that_prints_megabytes_is_graded_as_usual(hostile):
