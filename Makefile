@@ -194,3 +194,10 @@ autograder: $(STAMP)
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
 	$(BIN)/python tools/grade.py "$(SUBMISSIONS)"
+
+# `make bench` also prints the time of `make grade` on 100 submissions of one exercise
+# against its budget of 5 minutes.
+.PHONY: bench-grade
+bench: bench-grade
+bench-grade: $(STAMP)
+	$(BIN)/python benchmarks/bench_grade.py
