@@ -9,7 +9,6 @@ tests/test_grading_folders.py grades folders through make grade's processes.
 
 import importlib
 import json
-import os
 import subprocess
 import sys
 import zipfile
@@ -17,20 +16,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from grading_kit import KEY, ROOT, autograder, grade, grade_child, grading_cases
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-
-import autograder  # noqa: E402
-import grade  # noqa: E402
-import grade_child  # noqa: E402
-import grading_cases  # noqa: E402
-
-KEY = 20261127  # the hidden cases' key in these tests (make autograder draws its own)
-LIMITS = grade.Limits(notebook_seconds=12, question_seconds=6, memory_mb=1500)
-ROOT_ONLY = pytest.mark.skipif(
-    os.geteuid() != 0, reason="namespaces and read-only files need root (see grade.py)"
-)
 QUESTIONS = {q.check: q for e in autograder.exercises() for q in autograder.questions(e)}
 EXPECTED = grade.Expected(KEY)
 
@@ -132,3 +119,13 @@ def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):
         ("one_update", pytest.approx(1.0), pytest.approx(1.0))
     ]
     assert graded[0]["visibility"] == "hidden"  # the hidden cases' results: after grading
+
+
+def test_the_instructors_page_states_the_limits_and_points_make_grade_uses():
+    text = " ".join((ROOT / "book" / "instructors.md").read_text(encoding="utf-8").split())
+    limits = grade.Limits()
+    assert f"memory ({limits.memory_mb} MB of address space)" in text
+    assert f"a wall-clock limit per question ({limits.question_seconds:g} s)" in text
+    assert f"for the notebook's own code ({limits.notebook_seconds:g} s)" in text
+    assert "a graded question worth one point" in text and autograder.POINTS == 1
+    assert "for each of the eleven exercises" in text and len(autograder.exercises()) == 11
