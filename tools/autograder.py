@@ -38,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ROOT / "tools"
+if str(TOOLS) not in sys.path:  # exercises.py and grading_cases.py, beside this file
+    sys.path.insert(0, str(TOOLS))
 SOLUTIONS = ROOT / "exercises" / "solutions"
 OUT = Path("_build") / "autograder"
 CHECK_CALL = re.compile(r"checks\.(check_\w+)\(\s*(\w+)\s*\)")
@@ -144,8 +146,7 @@ def student(exercise: str, root: Path = ROOT):
     """The student notebook of an exercise, with its name in the metadata."""
     import nbformat
 
-    sys.path.insert(0, str(TOOLS))
-    import exercises as student_notebooks
+    import exercises as student_notebooks  # tools/exercises.py
 
     path = root / SOLUTIONS.relative_to(ROOT) / f"{exercise}.ipynb"
     solution = nbformat.read(path, as_version=4)

@@ -9,13 +9,16 @@ worth one point, shared equally by its cases: the self-check's and the hidden on
 
 A submission is untrusted code. Each runs in its own process (``tools/grade_child.py``), a
 fresh interpreter in a scratch folder, with limits on CPU time, memory, file size and
-open files, ended with its whole process group at a wall-clock limit; when the grader
-runs as root, it runs under a user id of its own with no other rights, and every process
-of that id is ended afterwards. It gets the notebook's code, then (once its top-level code
-has run) the inputs; it returns plain data. The expected values are computed here and
-compared here, so no replacement of numpy's, perclab's or otter's functions inside the
-submission's process counts. The folder's notebooks are read before any runs, and the
-grades and feedback are written after all have run.
+open files, ended with its whole process group at a wall-clock limit (a crash or a hang
+costs the case it stops; a new process goes on with the next). When the grader runs as
+root, it also gets namespaces of its own (see ``Sandbox``): its own process tree and a
+read-only view of the files in which the submissions and the grading key are hidden, no
+capabilities, and a user id of its own where the interpreter allows. It gets the
+notebook's code, then (once that code has run) the cases; it returns plain data. The
+expected values are computed here and compared here, so no replacement of numpy's,
+perclab's or otter's functions inside the submission's process counts. The folder's
+notebooks are read before any runs, and the grades and feedback are written after all
+have run.
 
 Writes ``<folder>/grades.csv`` (``file, exercise, score, max_score`` and one column per
 question) and ``<folder>/feedback/<notebook>.txt``, and prints a summary.
