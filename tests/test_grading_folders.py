@@ -8,6 +8,7 @@ gets no marks it did not earn, changes no other grade and does not stop the run.
 import csv
 import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -271,3 +272,18 @@ def test_a_submission_cannot_delete_or_rewrite_files_nor_the_grades(hostile):
     assert (folder / "grades.csv").read_text() == grades  # the escaped process is gone
     assert grades.startswith("file,exercise,score,max_score,predict_labels")
     assert len(grades.splitlines()) == 13
+
+
+@ROOT_ONLY
+def test_every_process_of_a_submissions_user_id_is_ended():
+    uid = grade.UID_BASE + 999_999  # a user id of its own, as each submission gets
+    escaped = [
+        subprocess.Popen(  # outside any process group the grader would end
+            ["sleep", "60"], preexec_fn=grade._limit_uid(uid), start_new_session=True
+        )
+        for _ in range(3)
+    ]
+    assert sorted(grade._processes(uid)) == sorted(p.pid for p in escaped)
+    assert grade.sweep(uid)
+    assert [p.wait(timeout=5) for p in escaped] == [-9, -9, -9]
+    assert grade._processes(uid) == []

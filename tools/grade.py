@@ -197,12 +197,22 @@ def _end(process: subprocess.Popen, uid: int | None) -> None:
         pass
     process.wait()
     if uid is not None:  # a process that left the group (setsid) still has the user id
-        for _ in range(20):
-            sweep = subprocess.run(
-                ["kill", "-9", "-1"], preexec_fn=_limit_uid(uid), check=False
-            )
-            if sweep.returncode == 1 or not _has_processes(uid):
-                break
+        sweep(uid)
+
+
+def sweep(uid: int) -> bool:
+    """End every process of the user id ``uid``; whether none is left."""
+    for _ in range(20):
+        left = _processes(uid)
+        if not left:
+            return True
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        time.sleep(0.01)
+    return not _processes(uid)
 
 
 def _limit_uid(uid: int):
@@ -307,15 +317,18 @@ class Sandbox:
         return words + (", own user id" if self.separate_ids else ", user id 0")
 
 
-def _has_processes(uid: int) -> bool:
+def _processes(uid: int) -> list[int]:
+    """The live processes whose real user id is ``uid`` (zombies are ended already)."""
+    found = []
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
             text = status.read_text()
         except OSError:
             continue
-        if re.search(rf"^Uid:\s+{uid}\s", text, re.MULTILINE):
-            return True
-    return False
+        zombie = re.search(r"^State:\s+Z", text, re.MULTILINE)
+        if re.search(rf"^Uid:\s+{uid}\s", text, re.MULTILINE) and not zombie:
+            found.append(int(status.parent.name))
+    return found
 
 
 class _Child:
