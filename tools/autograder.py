@@ -211,6 +211,10 @@ def main(argv=None) -> int:
     parser.add_argument("exercise", nargs="*", help="NN_name (default: all)")
     args = parser.parse_args(argv)
     names = args.exercise or exercises()
+    unknown = sorted(set(names) - set(exercises()))
+    if unknown:
+        known = ", ".join(exercises())
+        parser.error(f"no exercise {', '.join(unknown)}: name one of {known}")
     key = hidden_key()
     for name in names:
         print(f"wrote {build(name, key).relative_to(ROOT)}")

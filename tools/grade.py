@@ -739,10 +739,12 @@ def summary(outcomes: list[Outcome]) -> str:
     graded = [o for o in outcomes if o.exercise and not o.problem]
     failed = [o for o in outcomes if o not in graded]
     lines = [f"graded: {len(graded)}; failed to run or not recognised: {len(failed)}"]
-    means: dict[str, list[float]] = {}
+    columns = [q.name for e in autograder.exercises() for q in autograder.questions(e)]
+    means: dict[str, list[float]] = {name: [] for name in columns}
     for outcome in outcomes:
         for name, points in outcome.scores.items():
             means.setdefault(name, []).append(points)
+    means = {name: values for name, values in means.items() if values}
     for name, values in means.items():
         lines.append(
             f"  {name:<22} mean {np.mean(values):.3f} of {autograder.POINTS} "
