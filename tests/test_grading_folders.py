@@ -8,6 +8,7 @@ gets no marks it did not earn, changes no other grade and does not stop the run.
 import csv
 import os
 import re
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -106,7 +107,7 @@ def test_a_notebook_is_recognised_by_its_metadata_and_graded_into_the_csv(soluti
 
 
 # Hostile submissions, each of one kind, graded together in one folder
-def _hostile(folder: Path, secret: Path) -> dict[str, nbformat.NotebookNode]:
+def _hostile(folder: Path, secret: Path, port: int) -> dict[str, nbformat.NotebookNode]:
     escape = f"""
 import os, time
 if os.fork() == 0:  # a process that outlives the submission and rewrites the grades
@@ -131,13 +132,19 @@ except OSError:
 shutil.rmtree(os.getcwd(), ignore_errors=True)  # its own scratch copy
 """
     other = folder / "01_predict_and_ties_ada.ipynb"
+    solution = autograder.SOLUTIONS / "01_predict_and_ties.ipynb"
     reader = f"""
+import socket
 found = []
-for path in ({str(secret / "hidden_key")!r}, {str(other)!r}):
+for path in ({str(secret / "hidden_key")!r}, {str(other)!r}, {str(solution)!r}):
     try:
         found.append(open(path).read())
     except OSError:
         pass
+try:  # a server of the grading machine
+    found.append(socket.create_connection(("127.0.0.1", {port}), timeout=2))
+except OSError:
+    pass
 
 def is_mistake(x, y, w, b):  # right only if it read what it must not
     return (y * (np.dot(w, x) + b) <= 0) if found else "could not read"
@@ -203,12 +210,13 @@ for name in ("cases", "spec", "frozen_positions", "selection_judge"):
 def hostile(tmp_path_factory):
     folder, secret = tmp_path_factory.mktemp("class"), tmp_path_factory.mktemp("secret")
     (secret / "hidden_key").write_text(f"{KEY}\n")
-    for name, nb in _hostile(folder, secret).items():
-        write(folder, name, nb)
-    start = time.monotonic()
-    outcomes = grade.grade_folder(
-        folder, limits=LIMITS, key=KEY, progress=False, secrets=(secret,)
-    )
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        for name, nb in _hostile(folder, secret, server.getsockname()[1]).items():
+            write(folder, name, nb)
+        start = time.monotonic()
+        outcomes = grade.grade_folder(
+            folder, limits=LIMITS, key=KEY, progress=False, secrets=(secret,)
+        )
     seconds = time.monotonic() - start
     grades = (folder / "grades.csv").read_text()
     time.sleep(max(0.0, 3.0 - seconds))  # past the escaped process's moment
@@ -260,7 +268,7 @@ def test_a_submission_that_replaces_the_comparisons_earns_nothing_by_it(hostile)
 
 
 @ROOT_ONLY
-def test_a_submission_cannot_read_the_hidden_tests_nor_the_other_submissions(hostile):
+def test_a_submission_cannot_read_the_hidden_tests_the_solutions_or_the_network(hostile):
     assert _scores(hostile, "reader") == {"predict_labels": 1, "is_mistake": 0}
 
 

@@ -225,10 +225,11 @@ def _limit_uid(uid: int):
 
 
 # As root, each submission's process starts in namespaces of its own (util-linux's unshare):
-# its own process tree (every process of it ends with it), its own view of the file system
-# (read-only, but for its scratch folder; the grading key, the autograder zips and the
-# submissions folder covered by empty, unreadable file systems; a private /dev/shm; /sys
-# hidden), then drops every capability (setpriv), and its user id too where it can.
+# its own process tree (every process of it ends with it), no network, its own view of the
+# file system (read-only, but for its scratch folder; the submissions folder, the
+# solutions, the tests' catalogues and _build/, with the grading key and the zips, covered
+# by empty, unreadable file systems; a private /dev/shm; /sys hidden), then drops every
+# capability (setpriv), and its user id too where it can.
 _MOUNTS = """
 set -e
 scratch=$1; shift
@@ -283,6 +284,7 @@ class Sandbox:
             "--kill-child",
             "--mount",
             "--mount-proc",
+            "--net",
             "--propagation",
             "private",
             "--",
@@ -313,7 +315,8 @@ class Sandbox:
             )
         words = "own process group, with limits"
         if self.namespaces:
-            words += ", own process and mount namespaces, read-only files, no capabilities"
+            words += ", own process and mount namespaces, no network, read-only files"
+            words += ", no capabilities"
         return words + (", own user id" if self.separate_ids else ", user id 0")
 
 
@@ -660,7 +663,9 @@ def grade_folder(
     known = autograder.exercises()
     expected = Expected(key)
     submissions = _read(folder)  # all of them, before any submission runs
-    hidden = [(ROOT / autograder.OUT), folder, *secrets]
+    # what a submission could copy answers from: the solutions, the catalogues of
+    # learner solutions, the built book (solutions included), the key and the zips
+    hidden = [ROOT / "_build", autograder.SOLUTIONS, ROOT / "tests", folder, *secrets]
     sandbox = Sandbox([path.resolve() for path in hidden])
     if progress:
         print(f"Each submission runs in its {sandbox}.", file=sys.stderr)
