@@ -9,6 +9,7 @@ tests/test_grading_folders.py grades folders through make grade's processes.
 
 import importlib
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -129,3 +130,16 @@ def test_the_instructors_page_states_the_limits_and_points_make_grade_uses():
     assert f"for the notebook's own code ({limits.notebook_seconds:g} s)" in text
     assert "a graded question worth one point" in text and autograder.POINTS == 1
     assert "for each of the eleven exercises" in text and len(autograder.exercises()) == 11
+
+
+@pytest.mark.parametrize(
+    "folder, message",
+    [
+        (ROOT / "no such folder", "is not a folder: make grade SUBMISSIONS=<folder>"),
+        (ROOT, "put the submitted notebooks in a folder of their own"),
+        (ROOT.parent, "holds the repository itself"),
+    ],
+)
+def test_make_grade_refuses_a_folder_it_cannot_grade_safely(folder, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        grade.grade_folder(folder, key=KEY, progress=False)

@@ -658,6 +658,13 @@ def grade_folder(
     ``_build/autograder`` (the key and the zips)."""
     from tqdm import tqdm
 
+    if not folder.is_dir():
+        raise ValueError(f"{folder} is not a folder: make grade SUBMISSIONS=<folder>")
+    if ROOT.resolve().is_relative_to(folder.resolve()):
+        raise ValueError(
+            f"{folder} holds the repository itself, which the submissions must not see: "
+            "put the submitted notebooks in a folder of their own"
+        )
     limits = limits or Limits()
     key = autograder.hidden_key() if key is None else key
     known = autograder.exercises()
@@ -768,10 +775,11 @@ def main(argv=None) -> int:
     parser.add_argument("--question-seconds", type=float, default=Limits.question_seconds)
     parser.add_argument("--memory-mb", type=int, default=Limits.memory_mb)
     args = parser.parse_args(argv)
-    if not args.folder.is_dir():
-        parser.error(f"{args.folder} is not a folder: make grade SUBMISSIONS=<folder>")
     limits = Limits(args.notebook_seconds, args.question_seconds, args.memory_mb)
-    outcomes = grade_folder(args.folder, limits=limits, jobs=args.jobs)
+    try:
+        outcomes = grade_folder(args.folder, limits=limits, jobs=args.jobs)
+    except ValueError as exc:
+        parser.error(str(exc))
     print(summary(outcomes))
     print(f"wrote {args.folder / 'grades.csv'} and {args.folder / 'feedback'}/")
     return 0
