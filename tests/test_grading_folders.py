@@ -295,3 +295,35 @@ def test_every_process_of_a_submissions_user_id_is_ended():
     assert grade.sweep(uid)
     assert [p.wait(timeout=5) for p in escaped] == [-9, -9, -9]
     assert grade._processes(uid) == []
+
+
+FORGER = """
+import itertools, json, os, time
+channels = [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]
+
+def forge(message):  # to every descriptor it has: one of them is the grader's channel
+    for fd in channels:
+        try:
+            os.write(fd, (json.dumps(message) + "\\n").encode())
+        except OSError:
+            pass
+
+forge({"kind": "ready"})
+for k in itertools.count():  # cases of both questions in turn, as if they were running
+    forge({"kind": "case", "name": ("predict_labels", "is_mistake")[k % 2], "case": 0})
+    forge({"kind": "answer", "name": "is_mistake", "case": 0, "value": {"bool": False}})
+    forge({"kind": "answered"})
+    time.sleep(0.05)
+"""
+
+
+def test_a_submission_that_writes_to_the_graders_channel_stops_only_itself(tmp_path):
+    write(tmp_path, "01_predict_and_ties_ada.ipynb", notebook(PREDICT, MISTAKE))
+    write(tmp_path, "01_predict_and_ties_forger.ipynb", notebook(PREDICT, MISTAKE, FORGER))
+    limits = grade.Limits(notebook_seconds=6, question_seconds=2, memory_mb=1500)
+    start = time.monotonic()
+    outcomes = grade.grade_folder(tmp_path, limits=limits, key=KEY, progress=False)
+    assert time.monotonic() - start < 20  # not a deadline renewed by every message
+    ada, forger = outcomes
+    assert ada.scores == {"predict_labels": 1, "is_mistake": 1}
+    assert forger.problem and sum(forger.scores.values()) < 1

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import ctypes
 import json
 import os
 import re
@@ -168,8 +169,13 @@ class _Opaque:
 
 
 # The untrusted side: one process, with limits
-def _limit(limits: Limits, uid: int | None):
+def _limit(limits: Limits, uid: int | None, switch: bool = True):
+    """Limits for the process about to start, and its user id (``switch``: here; else
+    setpriv switches it, inside the namespaces). It dies with the grader's thread."""
+
     def apply():
+        if sys.platform == "linux":  # PR_SET_PDEATHSIG: SIGKILL when the grader dies
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)
         seconds = int(limits.notebook_seconds + 8 * limits.question_seconds) + 1
         memory = limits.memory_mb * 2**20
         for which, value in (
@@ -182,6 +188,7 @@ def _limit(limits: Limits, uid: int | None):
             resource.setrlimit(which, (value, value))
         if uid is not None:
             resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
+        if uid is not None and switch:
             os.setgroups([])
             os.setgid(uid)
             os.setuid(uid)
@@ -360,7 +367,7 @@ class _Child:
             cwd=scratch,
             env=env,
             start_new_session=True,
-            preexec_fn=_limit(limits, uid),
+            preexec_fn=_limit(limits, uid, switch=not sandbox.namespaces),
         )
         self.buffer, self.received = b"", 0
 
@@ -499,9 +506,12 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, note
     child = _Child(scratch, limits, uid, sandbox)
     try:
         child.send(cells)
+        # whatever the process sends, it ends by then: its notebook, each question once
+        last = time.monotonic() + limits.notebook_seconds
+        last += limits.question_seconds * (2 * len(asked) + 1)
         deadline = time.monotonic() + limits.notebook_seconds
         while True:
-            message = child.next(deadline)
+            message = child.next(min(deadline, last))
             kind = message.get("kind")
             if kind == "cell_error":
                 notes.append(
@@ -525,27 +535,28 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, note
         ]
         child.send({"key": key, "questions": work})
         running, deadline = None, time.monotonic() + limits.question_seconds
+        started, requested = set(), set(remaining)  # each question's time starts once
         while True:
-            message = child.next(deadline)
+            message = child.next(min(deadline, last))
             kind = message.get("kind")
-            if kind == "case":
-                item = (message.get("name"), message.get("case"))
-                if running is None or running[0] != item[0]:
+            item = (message.get("name"), message.get("case"))
+            pending = not requested.isdisjoint(remaining)  # cases asked, not answered
+            if kind == "case" and running != "reports" and item in remaining:
+                if item[0] not in started:
+                    started.add(item[0])
                     deadline = time.monotonic() + limits.question_seconds
                 running = item
-            elif kind == "answer":
-                item = (message.get("name"), message.get("case"))
-                if item in remaining:
-                    remaining.remove(item)
-                    answers[item] = _Answer.of(message)
-            elif kind == "answered":
+            elif kind == "answer" and running == item and item in remaining:
+                remaining.remove(item)
+                answers[item] = _Answer.of(message)
+            elif kind == "answered" and running != "reports" and not pending:
                 names = failing()
                 child.send({"reports": names})
                 running = "reports"  # every answer is in: what follows is feedback only
                 deadline = time.monotonic() + limits.question_seconds * (1 + len(names))
-            elif kind == "report":
-                reports[str(message.get("name"))] = str(message.get("text", ""))[:4000]
-            elif kind == "done":
+            elif kind == "report" and running == "reports" and item[0] in names:
+                reports[str(item[0])] = str(message.get("text", ""))[:4000]
+            elif kind == "done" and running == "reports":
                 return ""
             elif kind in ("timeout", "ended", "too_much", "garbled", "crash"):
                 if running == "reports":
@@ -562,6 +573,8 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, note
                     remaining.remove(item)
                     answers[item] = _Failed(why)
                 return ""
+            else:  # only a submission writing to the grader's channel does this
+                return "its process sent the grader a message out of turn"
     finally:
         child.end()
         shutil.rmtree(scratch, ignore_errors=True)
