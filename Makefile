@@ -202,3 +202,23 @@ test-edition: $(STAMP) chromium
 	$(BIN)/python tools/routes.py prepare colab binder
 	$(BIN)/python -m pytest -n auto route_tests -p no:cacheprovider -k "colab or binder"
 	$(BIN)/python -m pytest site_tests/test_jupyter_edition_browser.py -p no:cacheprovider
+
+# Grading a class (book/instructors.md, "Grading the exercises"): `make autograder` writes
+# each exercise's otter-grader assignment into _build/autograder/ (the student notebook
+# and the autograder zip for Gradescope or `otter run`); `make grade SUBMISSIONS=<folder>`
+# grades every notebook of a folder, each in its own limited process, into
+# <folder>/grades.csv and <folder>/feedback/.
+.PHONY: autograder grade
+autograder: $(STAMP)
+	$(BIN)/python tools/autograder.py
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)"
+
+# `make bench` also prints the time of `make grade` on 100 submissions of one exercise
+# against its budget of 5 minutes.
+.PHONY: bench-grade
+bench: bench-grade
+bench-grade: $(STAMP)
+	$(BIN)/python benchmarks/bench_grade.py

@@ -1,0 +1,145 @@
+"""Grading a class: the autograder (tools/autograder.py) and the grader's scoring.
+
+The catalogues of learner solutions are scored by the grader's own code in this process
+(the answers made plain data as the submission's process makes them): every wrong
+solution loses points, every correct one gets full marks. The hidden cases are other
+data; one ``otter run`` with a generated zip gives a solution full marks.
+tests/test_grading_folders.py grades folders through make grade's processes.
+"""
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+from grading_kit import KEY, ROOT, autograder, grade, grade_child, grading_cases
+
+QUESTIONS = {q.check: q for e in autograder.exercises() for q in autograder.questions(e)}
+EXPECTED = grade.Expected(KEY)
+
+
+def points(check: str, func) -> float:
+    """The points ``func`` earns as the answer to ``check``'s question."""
+    question = QUESTIONS[check]
+    spec, graded, values = EXPECTED(check)
+    frozen = grading_cases.frozen_positions(check)
+    answers = {}
+    for k, case in enumerate(graded):
+        message = json.loads(json.dumps(grade_child.answer_case(func, case, frozen)))
+        answers[(question.name, k)] = grade._Answer.of(message)
+    return grade._score(question, spec, graded, values, answers, {})[0]
+
+
+CATALOGUES = ["catalogue", *(f"catalogue_heldout{s}" for s in ("", 2, 3, 4, 5, 6))]
+SLOW = "check_model_selection"  # a grid search per call: only a few of its rows here
+
+
+def _rows(name: str, kind: str):
+    module = importlib.import_module(name)
+    rows = module.WRONG if kind == "wrong" else module.CORRECT
+    rows = [(row[0].__name__, row[1]) for row in rows]
+    rows = [(check, func) for check, func in rows if not func.__name__.endswith("forever")]
+    slow = [row for row in rows if row[0] == SLOW]
+    return [row for row in rows if row[0] != SLOW] + slow[: 2 if name == "catalogue" else 0]
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_every_wrong_solution_of_the_catalogues_loses_points(name):
+    kept = [f.__name__ for check, f in _rows(name, "wrong") if points(check, f) >= 1]
+    assert not kept, f"wrong solutions with full marks: {kept}"
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_every_correct_solution_of_the_catalogues_gets_full_marks(name):
+    docked = [(f.__name__, p) for c, f in _rows(name, "correct") if (p := points(c, f)) < 1]
+    assert not docked, f"correct solutions that lose points: {docked}"
+
+
+def test_hidden_cases_are_other_data_and_catch_a_solution_tuned_to_the_public_ones():
+    public = grading_cases.spec("check_predict_labels").cases
+    graded = grading_cases.cases("check_predict_labels", KEY)
+    assert sum(case.hidden for case in graded) >= 10
+    fingerprint = grading_cases._fingerprint
+    assert [(c.about, fingerprint(c.args), c.hidden) for c in graded[: len(public)]] == [
+        (c.about, fingerprint(c.args), False) for c in public
+    ]
+    others = grading_cases.cases("check_predict_labels", KEY + 1)
+    assert [c.about for c in others] == [c.about for c in graded]
+    differ = [
+        grading_cases._fingerprint(a.args) != grading_cases._fingerprint(b.args)
+        for a, b in zip(graded, others, strict=True)
+    ]
+    assert differ == [case.hidden for case in graded]  # the key draws the hidden ones
+    for check in QUESTIONS:  # every question has hidden cases
+        assert any(case.hidden for case in grading_cases.cases(check, KEY)), check
+
+    # the public answers looked up by input, anything else wrong: the hidden cases fail
+    spec, answers = grading_cases.spec("check_predict_labels"), {}
+    for case in public:
+        answers[grading_cases._fingerprint(case.args)] = spec.reference(*case.args)
+
+    def memorised(X, w, b):
+        return answers.get(grading_cases._fingerprint((X, w, b)), [1] * len(X))
+
+    share = points("check_predict_labels", memorised)
+    assert share < 1
+    assert share == pytest.approx(
+        1 - sum(case.hidden for case in graded) / len(graded), abs=0.15
+    )
+
+
+def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):
+    zip_path = autograder.build("02_one_update", KEY, out=tmp_path / "02")
+    names = zipfile.ZipFile(zip_path).namelist()
+    assert {
+        "run_autograder",
+        "setup.sh",
+        "otter_config.json",
+        "tests/one_update.py",
+    } <= set(names)
+    student = nbformat.read(tmp_path / "02" / "02_one_update.ipynb", as_version=4)
+    assert student.metadata[autograder.METADATA]["exercise"] == "02_one_update"
+    assert "### BEGIN SOLUTION" not in json.dumps(student.cells)
+    submission = tmp_path / "02_one_update.ipynb"
+    submission.write_bytes((autograder.SOLUTIONS / "02_one_update.ipynb").read_bytes())
+    otter = Path(sys.executable).with_name("otter")
+    subprocess.run(
+        [str(otter), "run", "-a", str(zip_path), "-o", str(tmp_path), str(submission)],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
+    results = json.loads((tmp_path / "results.json").read_text())
+    graded = [test for test in results["tests"] if test.get("max_score")]
+    assert [(t["name"], t["score"], t["max_score"]) for t in graded] == [
+        ("one_update", pytest.approx(1.0), pytest.approx(1.0))
+    ]
+    assert graded[0]["visibility"] == "hidden"  # the hidden cases' results: after grading
+
+
+def test_the_instructors_page_states_the_limits_and_points_make_grade_uses():
+    text = " ".join((ROOT / "book" / "instructors.md").read_text(encoding="utf-8").split())
+    limits = grade.Limits()
+    assert f"memory ({limits.memory_mb} MB of address space)" in text
+    assert f"a wall-clock limit per question ({limits.question_seconds:g} s)" in text
+    assert f"for the notebook's own code ({limits.notebook_seconds:g} s)" in text
+    assert "a graded question worth one point" in text and autograder.POINTS == 1
+    assert "for each of the eleven exercises" in text and len(autograder.exercises()) == 11
+
+
+@pytest.mark.parametrize(
+    "folder, message",
+    [
+        (ROOT / "no such folder", "is not a folder: make grade SUBMISSIONS=<folder>"),
+        (ROOT, "put the submitted notebooks in a folder of their own"),
+        (ROOT.parent, "holds the repository itself"),
+    ],
+)
+def test_make_grade_refuses_a_folder_it_cannot_grade_safely(folder, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        grade.grade_folder(folder, key=KEY, progress=False)

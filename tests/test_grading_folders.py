@@ -1,0 +1,329 @@
+"""make grade (tools/grade.py) on folders of notebooks, through its processes.
+
+The solutions get full marks; a notebook is recognised by its metadata or its file name;
+a wrong function loses points on its own question only; each kind of hostile submission
+gets no marks it did not earn, changes no other grade and does not stop the run.
+"""
+
+import csv
+import os
+import re
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from grading_kit import KEY, ROOT, autograder, grade
+
+LIMITS = grade.Limits(notebook_seconds=12, question_seconds=4, memory_mb=1500)
+ROOT_ONLY = pytest.mark.skipif(
+    os.geteuid() != 0, reason="namespaces and read-only files need root (see grade.py)"
+)
+
+
+# Submissions as learners hand them in
+PREDICT = """
+def predict_labels(X, w, b):
+    return np.where(np.asarray(X) @ w + b >= 0, 1, -1)
+"""
+MISTAKE = """
+def is_mistake(x, y, w, b):
+    return y * (np.dot(w, x) + b) <= 0
+"""
+WRONG_MISTAKE = """
+def is_mistake(x, y, w, b):
+    return y * (np.dot(w, x) + b) < 0
+"""
+
+
+def notebook(*cells, metadata=None) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook(metadata=metadata or {})
+    nb.cells = [nbformat.v4.new_code_cell("import numpy as np\nfrom perclab import checks")]
+    nb.cells += [nbformat.v4.new_code_cell(cell.strip("\n")) for cell in cells]
+    return nb
+
+
+def write(folder: Path, name: str, nb) -> None:
+    nbformat.write(nb, folder / name)
+
+
+def completed(exercise: str) -> nbformat.NotebookNode:
+    """The autograder's student notebook with each stub replaced by the solution's cell."""
+    student = autograder.student(exercise)
+    solution = nbformat.read(autograder.SOLUTIONS / f"{exercise}.ipynb", as_version=4)
+    defined = {}
+    for cell in solution.cells:
+        for name in re.findall(r"^def (\w+)\(", cell.source, re.MULTILINE):
+            defined.setdefault(name, cell.source)
+    for cell in student.cells:
+        if "raise NotImplementedError" in cell.source:
+            cell.source = defined[re.search(r"^def (\w+)\(", cell.source, re.M).group(1)]
+    return student
+
+
+@pytest.fixture(scope="module")
+def solutions(tmp_path_factory):
+    """Every solution notebook, graded as it is (recognised by its file name)."""
+    folder = tmp_path_factory.mktemp("solutions")
+    for exercise in autograder.exercises():
+        source = autograder.SOLUTIONS / f"{exercise}.ipynb"
+        (folder / source.name).write_bytes(source.read_bytes())
+    write(folder, "handed_in.ipynb", completed("04_bias_absorption"))
+    edition = ROOT / "jupyter" / "exercises" / "02_one_update.ipynb"
+    (folder / "my_notebook.ipynb").write_bytes(edition.read_bytes())  # still the stub
+    outcomes = grade.grade_folder(folder, limits=LIMITS, key=KEY, progress=False)
+    return folder, {outcome.file: outcome for outcome in outcomes}
+
+
+def test_the_solutions_get_full_marks(solutions):
+    _, outcomes = solutions
+    for exercise in autograder.exercises():
+        outcome = outcomes[f"{exercise}.ipynb"]
+        assert outcome.exercise == exercise and not outcome.problem
+        assert outcome.scores == {q.name: 1 for q in autograder.questions(exercise)}
+
+
+def test_a_notebook_is_recognised_by_its_metadata_and_graded_into_the_csv(solutions):
+    folder, outcomes = solutions
+    handed_in, stub = outcomes["handed_in.ipynb"], outcomes["my_notebook.ipynb"]
+    assert handed_in.exercise == "04_bias_absorption"  # the autograder's metadata
+    assert handed_in.scores == {"absorb_bias": 1, "train_absorbed": 1}
+    assert stub.exercise == "02_one_update"  # the Jupyter edition's metadata
+    assert stub.scores == {"one_update": 0}
+    feedback = (folder / "feedback" / "my_notebook.txt").read_text()
+    assert "Exercise 2 is not implemented yet" in feedback
+    with open(folder / "grades.csv", newline="") as file:
+        rows = {row["file"]: row for row in csv.DictReader(file)}
+    assert set(rows) == {f"{e}.ipynb" for e in autograder.exercises()} | {
+        "handed_in.ipynb",
+        "my_notebook.ipynb",
+    }
+    assert rows["handed_in.ipynb"]["score"] == "2" == rows["handed_in.ipynb"]["max_score"]
+    assert rows["handed_in.ipynb"]["train_absorbed"] == "1"
+    assert rows["handed_in.ipynb"]["pocket"] == ""
+    assert rows["my_notebook.ipynb"]["one_update"] == "0"
+
+
+# Hostile submissions, each of one kind, graded together in one folder
+def _hostile(folder: Path, secret: Path, port: int) -> dict[str, nbformat.NotebookNode]:
+    escape = f"""
+import os, time
+if os.fork() == 0:  # a process that outlives the submission and rewrites the grades
+    os.setsid()
+    time.sleep(2)
+    with open({str(folder / "grades.csv")!r}, "w") as file:
+        file.write("file,score\\nall,100\\n")
+    os._exit(0)
+"""
+    vandal = f"""
+import glob, os, shutil
+for path in glob.glob({str(folder)!r} + "/*"):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+try:
+    with open({str(folder / "grades.csv")!r}, "w") as file:
+        file.write("file,score\\n")
+except OSError:
+    pass
+shutil.rmtree(os.getcwd(), ignore_errors=True)  # its own scratch copy
+"""
+    other = folder / "01_predict_and_ties_ada.ipynb"
+    solution = autograder.SOLUTIONS / "01_predict_and_ties.ipynb"
+    reader = f"""
+import socket
+found = []
+for path in ({str(secret / "hidden_key")!r}, {str(other)!r}, {str(solution)!r}):
+    try:
+        found.append(open(path).read())
+    except OSError:
+        pass
+try:  # a server of the grading machine
+    found.append(socket.create_connection(("127.0.0.1", {port}), timeout=2))
+except OSError:
+    pass
+
+def is_mistake(x, y, w, b):  # right only if it read what it must not
+    return (y * (np.dot(w, x) + b) <= 0) if found else "could not read"
+"""
+    patcher = """
+import numpy as np, perclab.checks, perclab.checks._core, sys
+np.allclose = lambda *a, **k: True
+np.array_equal = lambda *a, **k: True
+np.isclose = lambda a, b, **k: np.ones(np.shape(a), dtype=bool)
+perclab.checks._core._mismatch = lambda *a, **k: None
+perclab.checks.check_is_mistake = lambda f: perclab.checks.CheckResult(True, 1, "ok")
+import otter.test_files.abstract_test as otter_tests
+otter_tests.TestFile.grade = property(lambda self: 1.0)
+
+def is_mistake(x, y, w, b):
+    return "anything"
+"""
+    saboteur = """
+import sys
+for name in ("cases", "spec", "frozen_positions", "selection_judge"):
+    setattr(sys.modules["grading_cases"], name, lambda *a, **k: None)
+"""
+    return {
+        "01_predict_and_ties_ada.ipynb": notebook(PREDICT, MISTAKE),  # the reference
+        "01_predict_and_ties_bo.ipynb": notebook(PREDICT, WRONG_MISTAKE),
+        "01_predict_and_ties_loops.ipynb": notebook(
+            PREDICT,
+            "def is_mistake(x, y, w, b):\n    while True:\n        try:\n"
+            "            pass\n        except:\n            pass",
+        ),
+        "01_predict_and_ties_loops_on_top.ipynb": notebook(
+            PREDICT, MISTAKE, "import time\nwhile True:\n    time.sleep(0.01)"
+        ),
+        "01_predict_and_ties_memory.ipynb": notebook(
+            PREDICT,
+            "hog = []\ndef is_mistake(x, y, w, b):\n    while True:\n"
+            "        hog.append(np.empty(10**6))",
+        ),
+        "01_predict_and_ties_prints.ipynb": notebook(
+            "import os\nprint('x' * 30_000_000)\nos.write(1, b'y' * 5_000_000)\n"
+            "os.write(2, b'z' * 5_000_000)",
+            PREDICT.replace("return", "print('w' * 10**6)\n    return"),
+            MISTAKE,
+        ),
+        "01_predict_and_ties_exits.ipynb": notebook(
+            "import sys\nsys.exit(3)",
+            PREDICT,
+            "import os\ndef is_mistake(x, y, w, b):\n    os._exit(0)",
+        ),
+        "01_predict_and_ties_exits_on_top.ipynb": notebook(
+            PREDICT, MISTAKE, "import os\nos._exit(0)"
+        ),
+        "01_predict_and_ties_vandal.ipynb": notebook(
+            vandal, escape, PREDICT, WRONG_MISTAKE
+        ),
+        "01_predict_and_ties_reader.ipynb": notebook(PREDICT, reader),
+        "01_predict_and_ties_patcher.ipynb": notebook(PREDICT, patcher),
+        "01_predict_and_ties_saboteur.ipynb": notebook(PREDICT, WRONG_MISTAKE, saboteur),
+    }
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    folder, secret = tmp_path_factory.mktemp("class"), tmp_path_factory.mktemp("secret")
+    (secret / "hidden_key").write_text(f"{KEY}\n")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        for name, nb in _hostile(folder, secret, server.getsockname()[1]).items():
+            write(folder, name, nb)
+        start = time.monotonic()
+        outcomes = grade.grade_folder(
+            folder, limits=LIMITS, key=KEY, progress=False, secrets=(secret,)
+        )
+    seconds = time.monotonic() - start
+    grades = (folder / "grades.csv").read_text()
+    time.sleep(max(0.0, 3.0 - seconds))  # past the escaped process's moment
+    return folder, {o.file: o for o in outcomes}, grades
+
+
+def _scores(hostile, name):
+    return hostile[1][f"01_predict_and_ties_{name}.ipynb"].scores
+
+
+def test_the_run_goes_on_and_each_submission_keeps_its_earned_points(hostile):
+    folder, outcomes, _ = hostile
+    assert len(outcomes) == 12
+    assert _scores(hostile, "ada") == {"predict_labels": 1, "is_mistake": 1}
+    assert _scores(hostile, "bo")["predict_labels"] == 1
+    assert 0 < _scores(hostile, "bo")["is_mistake"] < 1  # only the ties fail
+    feedback = (folder / "feedback" / "01_predict_and_ties_bo.txt").read_text()
+    assert "Exercise 1, is_mistake: case" in feedback and "hint:" in feedback  # the check's
+
+
+def test_a_submission_that_loops_forever_is_stopped(hostile):
+    assert _scores(hostile, "loops") == {"predict_labels": 1, "is_mistake": 0}
+    on_top = hostile[1]["01_predict_and_ties_loops_on_top.ipynb"]
+    assert "did not finish within 12 s" in on_top.problem
+    assert set(on_top.scores.values()) == {0}
+
+
+def test_a_submission_that_allocates_without_bound_is_stopped(hostile):
+    assert _scores(hostile, "memory") == {"predict_labels": 1, "is_mistake": 0}
+    feedback = "\n".join(hostile[1]["01_predict_and_ties_memory.ipynb"].feedback)
+    assert "raised MemoryError" in feedback  # at its memory limit, not at the time limit
+
+
+def test_a_submission_that_prints_megabytes_is_graded_as_usual(hostile):
+    assert _scores(hostile, "prints") == {"predict_labels": 1, "is_mistake": 1}
+
+
+def test_a_submission_that_exits_loses_only_what_the_exit_stops(hostile):
+    assert _scores(hostile, "exits") == {"predict_labels": 1, "is_mistake": 0}
+    on_top = hostile[1]["01_predict_and_ties_exits_on_top.ipynb"]
+    assert "ended while running the notebook" in on_top.problem
+    assert set(on_top.scores.values()) == {0}
+
+
+def test_a_submission_that_replaces_the_comparisons_earns_nothing_by_it(hostile):
+    assert _scores(hostile, "patcher") == {"predict_labels": 1, "is_mistake": 0}
+    # the grader's own helpers in its process replaced: no marks for the wrong function
+    assert _scores(hostile, "saboteur")["is_mistake"] == 0
+
+
+@ROOT_ONLY
+def test_a_submission_cannot_read_the_hidden_tests_the_solutions_or_the_network(hostile):
+    assert _scores(hostile, "reader") == {"predict_labels": 1, "is_mistake": 0}
+
+
+@ROOT_ONLY
+def test_a_submission_cannot_delete_or_rewrite_files_nor_the_grades(hostile):
+    folder, outcomes, grades = hostile
+    assert _scores(hostile, "vandal")["is_mistake"] < 1
+    assert {p.name for p in folder.glob("*.ipynb")} == set(outcomes)  # none deleted
+    assert (folder / "grades.csv").read_text() == grades  # the escaped process is gone
+    assert grades.startswith("file,exercise,score,max_score,predict_labels")
+    assert len(grades.splitlines()) == 13
+
+
+@ROOT_ONLY
+def test_every_process_of_a_submissions_user_id_is_ended():
+    uid = grade.UID_BASE + 999_999  # a user id of its own, as each submission gets
+    escaped = [
+        subprocess.Popen(  # outside any process group the grader would end
+            ["sleep", "60"], preexec_fn=grade._limit_uid(uid), start_new_session=True
+        )
+        for _ in range(3)
+    ]
+    assert sorted(grade._processes(uid)) == sorted(p.pid for p in escaped)
+    assert grade.sweep(uid)
+    assert [p.wait(timeout=5) for p in escaped] == [-9, -9, -9]
+    assert grade._processes(uid) == []
+
+
+FORGER = """
+import itertools, json, os, time
+channels = [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]
+
+def forge(message):  # to every descriptor it has: one of them is the grader's channel
+    for fd in channels:
+        try:
+            os.write(fd, (json.dumps(message) + "\\n").encode())
+        except OSError:
+            pass
+
+forge({"kind": "ready"})
+for k in itertools.count():  # cases of both questions in turn, as if they were running
+    forge({"kind": "case", "name": ("predict_labels", "is_mistake")[k % 2], "case": 0})
+    forge({"kind": "answer", "name": "is_mistake", "case": 0, "value": {"bool": False}})
+    forge({"kind": "answered"})
+    time.sleep(0.05)
+"""
+
+
+def test_a_submission_that_writes_to_the_graders_channel_stops_only_itself(tmp_path):
+    write(tmp_path, "01_predict_and_ties_ada.ipynb", notebook(PREDICT, MISTAKE))
+    write(tmp_path, "01_predict_and_ties_forger.ipynb", notebook(PREDICT, MISTAKE, FORGER))
+    limits = grade.Limits(notebook_seconds=6, question_seconds=2, memory_mb=1500)
+    start = time.monotonic()
+    outcomes = grade.grade_folder(tmp_path, limits=limits, key=KEY, progress=False)
+    assert time.monotonic() - start < 20  # not a deadline renewed by every message
+    ada, forger = outcomes
+    assert ada.scores == {"predict_labels": 1, "is_mistake": 1}
+    assert forger.problem and sum(forger.scores.values()) < 1
