@@ -44,17 +44,18 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
-# The tests of the book rather than of the package need the book's tools (jupyter-book,
-# myst-nb, pybtex): `--package-only` leaves them out. The unit tests on the oldest and the
-# newest Python (route_tests/) run everything else.
-BOOK_MODULES = {"test_jupyter_edition.py"}
+# The tests of the course's tools rather than of the package (the Jupyter edition, the
+# grader) need the tools' own dependencies (jupyter-book, myst-nb, otter-grader):
+# `--package-only` leaves them out. The unit tests on the oldest and the newest Python
+# (route_tests/) run everything else.
+BOOK_MODULES = {"test_jupyter_edition.py", "test_grading.py", "test_grading_folders.py"}
 
 
 def pytest_addoption(parser):
     parser.addoption(
         "--package-only",
         action="store_true",
-        help="leave out the tests of the book, which need its tools: "
+        help="leave out the tests of the course's tools, which need their dependencies: "
         + ", ".join(sorted(BOOK_MODULES)),
     )
 
