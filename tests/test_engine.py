@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import perclab
-from perclab import criteria, engine, optim, variants
+from perclab import criteria, engine, models, optim, variants
 
 
 @st.composite
@@ -350,3 +350,54 @@ def test_one_name_per_setting_with_the_older_names_still_accepted():
     fit = perclab.logistic.fit_logistic(X, y, fit_bias=False)
     assert np.array_equal(fit.w, perclab.logistic.fit_logistic(X, y, fit_intercept=False).w)
     assert fit.b == 0.0
+
+
+# ------------------------------------------------- the model owns its rule
+
+
+class ShiftedMargin(engine.LinearModel):
+    """A subclass that changes the rule: a mistake when y_i (w @ x_i + b) <= 1."""
+
+    def margin(self, i):
+        return super().margin(i) - 1.0
+
+
+def run_model(model_class, X, y, scan):
+    model = model_class(X, y.astype(float), np.zeros(X.shape[1]), 0.0, 1.0, True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", perclab.NotConvergedWarning)
+        return engine.run(
+            model, max_epochs=1000, shuffle=False, rng=np.random.default_rng(0), scan=scan
+        )
+
+
+SCANS = ["fast", "blocks"] + (["compiled"] if engine.compiled_available() else [])
+
+
+@pytest.mark.parametrize("scan", SCANS)
+@pytest.mark.parametrize(("n_samples", "n_features"), [(200, 3), (3000, 5)])
+def test_a_subclass_that_changes_the_margin_gets_no_fast_path(scan, n_samples, n_features):
+    # the fast paths implement LinearModel's rule; a subclass that overrides margin
+    # must run its own rule, on every scan (before, "fast" made 19 updates, not 68)
+    X, y = perclab.datasets.make_separable(n_samples, n_features=n_features, random_state=0)
+    textbook = run_model(ShiftedMargin, X, y, "textbook")
+    fast = run_model(ShiftedMargin, X, y, scan)
+    plain = run_model(engine.LinearModel, X, y, "textbook")
+    assert textbook.n_updates != plain.n_updates  # the subclass's rule is another one
+    assert fast.n_updates == textbook.n_updates
+    assert np.array_equal(fast.history.sample, textbook.history.sample)
+    assert np.array_equal(fast.model.w, textbook.model.w)
+    assert fast.mistakes_per_epoch == textbook.mistakes_per_epoch
+
+
+def test_the_issue_case_of_the_shifted_margin():
+    X, y = perclab.datasets.make_separable(200, n_features=3, random_state=0)
+    assert run_model(ShiftedMargin, X, y, "fast").n_updates == 68
+
+
+def test_only_a_class_that_keeps_the_linear_rule_may_serve_the_fast_paths():
+    with pytest.raises(TypeError, match="ShiftedMargin changes margin: train it with"):
+        models.serve_fast_paths(ShiftedMargin)
+    with pytest.raises(TypeError, match="LinearModel subclasses only"):
+        models.serve_fast_paths(object)
+    assert ShiftedMargin not in models.FAST_PATH_MODELS

@@ -372,7 +372,7 @@ def without_threshold(monkeypatch, method):
 
         def patched(scan, model):
             init(scan, model)
-            scan.tols = np.array([0.0, scan.tols[1]])
+            scan.tols = np.array([0.0, *scan.tols[1:]])
 
         monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
 

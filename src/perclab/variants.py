@@ -38,6 +38,7 @@ from perclab._validation import (
     check_X,
 )
 from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.models import Model
 
 __all__ = [
     "AveragedResult",
@@ -657,7 +658,7 @@ def _gram(kernel, A: np.ndarray, B: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------ kernel perceptron
 
 
-class _DualModel:
+class _DualModel(Model):
     """The perceptron in dual form, for :func:`perclab.engine.run`:
     ``margin(i) = y_i * (sum_j c_j y_j K[j, i] + b)``; an update adds 1 to ``c_i``
     (and ``y_i`` to ``b`` when ``fit_bias``)."""
