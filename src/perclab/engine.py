@@ -232,6 +232,7 @@ def run(
     warn: str | None = None,
     hint: str = NOT_SEPARABLE_HINT,
     scan: str = "fast",
+    stacklevel: int = 3,
 ) -> Run:
     """Run epochs of the perceptron rule on ``model`` until a clean one.
 
@@ -254,6 +255,8 @@ def run(
         How the linear model's epochs are scanned (other models: always "textbook").
         "fast" is "compiled" when numba is installed and the data are not tiny,
         "blocks" otherwise. All make the same updates.
+    stacklevel : int, default 3
+        Where the warning points: 3 is the caller of the function that called run.
     """
     n_samples = model.y.shape[0]
     epoch_scan = _scanner(model, scan)
@@ -275,7 +278,7 @@ def run(
             f"{warn} did not converge in max_epochs={max_epochs} epochs "
             f"({mistakes_per_epoch[-1]} mistakes in the last one); {hint}",
             NotConvergedWarning,
-            stacklevel=3,
+            stacklevel=stacklevel,
         )
     samples, positions = log.arrays()
     history = UpdateHistory(

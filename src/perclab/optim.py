@@ -27,13 +27,10 @@ from perclab._validation import (
     check_bool,
     check_int,
     check_memory,
-    check_pm1_labels,
     check_random_state,
     check_real,
-    check_vector,
-    check_X,
 )
-from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.engine import UpdateHistory
 from perclab.losses import (  # their home is perclab.losses; kept importable from here
     Gradient,
     hinge_loss,
@@ -42,6 +39,7 @@ from perclab.losses import (  # their home is perclab.losses; kept importable fr
     perceptron_subgradient,
     zero_one_loss,
 )
+from perclab.perceptron import fit_linear, result_fields
 
 __all__ = [
     "DescentPath",
@@ -491,42 +489,14 @@ def perceptron_sgd(
     >>> bool(np.array_equal(run.history.w, train(X, y).history.w))
     True
     """
-    X = check_X(X)
-    n_samples, n_features = X.shape
-    y = check_pm1_labels(y, n_samples)
-    lr = check_real(lr, name="lr", positive=True)
-    fit_bias = check_bool(fit_bias, name="fit_bias")
-    w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
-    b = check_real(b0, name="b0")
     if n_epochs is not None:
         if max_epochs != 1000:
             raise TypeError("pass max_epochs or its older name n_epochs, not both")
         max_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
-    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
-    shuffle = check_bool(shuffle, name="shuffle")
-    rng = check_random_state(random_state)
-
-    model = LinearModel(X, y, w, b, lr, fit_bias)
-    loop = run(
-        model,
-        max_epochs=max_epochs,
-        shuffle=shuffle,
-        rng=rng,
-        warn="SGD on the perceptron loss",
-    )
-    w, b, mistakes_per_epoch, history = (
-        model.w,
-        model.b,
-        loop.mistakes_per_epoch,
-        loop.history,
-    )
+    model, loop = fit_linear(
+        X, y, w0=w0, b0=b0, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs,
+        shuffle=shuffle, random_state=random_state, warn="SGD on the perceptron loss",
+    )  # fmt: skip
     return PerceptronSGDResult(
-        w=w,
-        b=float(b),
-        converged=loop.converged,
-        epochs=len(mistakes_per_epoch),
-        n_steps=len(mistakes_per_epoch) * n_samples,
-        n_updates=len(history),
-        mistakes_per_epoch=mistakes_per_epoch,
-        history=history,
+        **result_fields(model, loop), n_steps=loop.epochs * model.y.shape[0]
     )

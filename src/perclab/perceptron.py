@@ -16,8 +16,10 @@ from perclab._validation import (
     check_X,
 )
 from perclab.engine import (
+    SCANS,
     LinearModel,
     NotConvergedWarning,
+    Run,
     TrainingOverflowError,
     UpdateHistory,
     run,
@@ -189,6 +191,23 @@ def train(
     >>> bool(np.array_equal(textbook.history.w, result.history.w))
     True
     """
+    model, loop = fit_linear(
+        X, y, w0=w0, b0=b0, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs,
+        shuffle=shuffle, random_state=random_state, method=method,
+        warn="the perceptron",
+    )  # fmt: skip
+    return TrainResult(**result_fields(model, loop))
+
+
+def fit_linear(
+    X, y, *, model=LinearModel, w0=None, b0=0.0, lr=1.0, fit_bias=True, max_epochs=1000,
+    shuffle=False, random_state=None, method="fast", **run_options,
+) -> tuple[LinearModel, Run]:  # fmt: skip
+    """The one front door of :func:`train` and every run of a linear rule: validate the
+    arguments as :func:`train` documents them, build ``model`` (a
+    :class:`perclab.models.LinearModel` class) and run it with
+    :func:`perclab.engine.run` (``run_options``: ``warn``, ``hint``,
+    ``stop_when_clean``, ``on_epoch_end``). Returns the model and the run."""
     X = check_X(X, copy=False)  # never written to; the history checks it is unchanged
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
@@ -199,39 +218,35 @@ def train(
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
-
     method = _check_method(method)
-
-    model = LinearModel(X, y, w, b, lr, fit_bias)
+    trained = model(X, y, w, b, lr, fit_bias)
     loop = run(
-        model,
-        max_epochs=max_epochs,
-        shuffle=shuffle,
-        rng=rng,
-        warn="the perceptron",
-        scan=method,
-    )
-    return TrainResult(
-        w=model.w,
-        b=float(model.b),
-        converged=loop.converged,
-        epochs=loop.epochs,
-        n_updates=loop.n_updates,
-        mistakes_per_epoch=loop.mistakes_per_epoch,
-        history=loop.history,
-    )
+        trained, max_epochs=max_epochs, shuffle=shuffle, rng=rng, scan=method,
+        stacklevel=4, **run_options,
+    )  # fmt: skip  # stacklevel: the warning points at the caller of train
+    return trained, loop
 
 
-_METHODS = ("fast", "textbook", "compiled", "blocks")
+def result_fields(model: LinearModel, loop: Run) -> dict:
+    """The fields every linear run's result shares, as :class:`TrainResult` names them."""
+    return {
+        "w": model.w,
+        "b": float(model.b),
+        "converged": loop.converged,
+        "epochs": loop.epochs,
+        "n_updates": loop.n_updates,
+        "mistakes_per_epoch": loop.mistakes_per_epoch,
+        "history": loop.history,
+    }
 
 
 def _check_method(method) -> str:
-    """Return ``method`` if it names one of train's two methods."""
+    """Return ``method`` if it names one of train's scans (``perclab.engine.SCANS``)."""
     if not isinstance(method, str):
         raise TypeError(f'method must be a string such as "fast", got {method!r}')
-    if method not in _METHODS:
+    if method not in SCANS:
         raise ValueError(
-            f"method must be one of {_METHODS}, got {method!r}; all make the same "
+            f"method must be one of {SCANS}, got {method!r}; all make the same "
             'updates: "fast" (the default) is the compiled loop when numba is installed '
             'and the block scan otherwise, "textbook" checks one sample at a time in Python'
         )
