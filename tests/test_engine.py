@@ -198,6 +198,10 @@ X, y = perclab.datasets.make_separable(3000, n_features=5, random_state=1)
 fast = perclab.train(X, y)
 textbook = perclab.train(X, y, method="textbook")
 assert np.array_equal(fast.history.w, textbook.history.w)
+from perclab.margin_perceptron import margin_perceptron
+fast = margin_perceptron(X, y)
+textbook = margin_perceptron(X, y, method="textbook")
+assert fast.n_updates > 0 and np.array_equal(fast.history.w, textbook.history.w)
 assert "perclab._compiled" not in sys.modules
 try:
     perclab.train(X, y, method="compiled")
