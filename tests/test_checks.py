@@ -1092,7 +1092,7 @@ def test_the_first_failing_case_is_reported(capsys):
 
 
 def test_an_endless_loop_is_stopped(monkeypatch, capsys):
-    monkeypatch.setattr(_core, "_CHECK_SECONDS", 0.2)
+    monkeypatch.setattr(_core, "CHECK_SECONDS", 0.2)
     result = run_quietly(checks.check_train_until_clean, train_forever, capsys)
     assert not result.passed
     assert "the check stopped at its limit of 0.2 s" in result.message

@@ -24,7 +24,7 @@ from perclab._validation import (
     check_real,
     check_X,
 )
-from perclab.plotting import _LINE_COLOR, _REGION_COLORS, _UPDATE_COLOR, plot_data
+from perclab.plotting import LINE_COLOR, REGION_COLORS, UPDATE_COLOR, plot_data
 
 __all__ = ["TrainingAnimation", "animate_training", "frame_updates", "to_html"]
 
@@ -170,7 +170,7 @@ class _Frames:
         self.low, self.high = X.min(axis=0) - pad, X.max(axis=0) + pad
         (x0, y0), (x1, y1) = self.low, self.high
         self.box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-        negative_tint, positive_tint = _REGION_COLORS.colors
+        negative_tint, positive_tint = REGION_COLORS.colors
         self.regions = {
             sign: ax.add_patch(Polygon(self.box, closed=True, color=tint, lw=0, zorder=0))
             for sign, tint in ((1, positive_tint), (-1, negative_tint))
@@ -182,9 +182,9 @@ class _Frames:
         ax.set_xlabel("x\u2081")
         ax.set_ylabel("x\u2082")
         (self.before,) = ax.plot([], [], color="#777777", ls="--", lw=1.5, label="before")
-        (self.after,) = ax.plot([], [], color=_LINE_COLOR, lw=2, label="after")
+        (self.after,) = ax.plot([], [], color=LINE_COLOR, lw=2, label="after")
         self.sample = ax.scatter(
-            [], [], s=200, facecolors="none", edgecolors=_UPDATE_COLOR, linewidths=2,
+            [], [], s=200, facecolors="none", edgecolors=UPDATE_COLOR, linewidths=2,
             zorder=4, label="sample of\nthe update",
         )  # fmt: skip
         ax.set_xlim(x0, x1)

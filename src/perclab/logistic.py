@@ -33,7 +33,13 @@ from perclab._validation import (
     check_X,
 )
 from perclab.engine import NotConvergedWarning, TrainingOverflowError
-from perclab.losses import Gradient, _logistic_loss, _sigmoid, logistic_loss, sigmoid
+from perclab.losses import (
+    Gradient,
+    logistic_loss,
+    logistic_loss_array,
+    sigmoid,
+    sigmoid_array,
+)
 
 __all__ = [
     "LogisticFit",
@@ -105,12 +111,12 @@ def logistic_gradient(X, y, w, b: float = 0.0, *, C: float = 1.0) -> Gradient:
 def _objective(m, w, C) -> float:
     """J from the margins ``m = y * (X @ w + b)``."""
     penalty = 0.0 if math.isinf(C) else (w @ w) / (2.0 * C)
-    return float(np.sum(_logistic_loss(m)) + penalty)
+    return float(np.sum(logistic_loss_array(m)) + penalty)
 
 
 def _gradient(X, y, m, w, C) -> Gradient:
     """The gradient of J from the margins ``m = y * (X @ w + b)``."""
-    weight = y * _sigmoid(-m)  # y_i sigmoid(-m_i)
+    weight = y * sigmoid_array(-m)  # y_i sigmoid(-m_i)
     penalty = 0.0 if math.isinf(C) else w / C
     return Gradient(w=-(weight @ X) + penalty, b=float(-np.sum(weight)))
 
@@ -320,9 +326,9 @@ def plot_probability(
     """
     from matplotlib.colors import LinearSegmentedColormap
 
-    from perclab.plotting import CLASS_STYLE, _axes, _data, plot_data
+    from perclab.plotting import CLASS_STYLE, check_axes, check_plot_data, plot_data
 
-    X, y = _data(X, y)
+    X, y = check_plot_data(X, y)
     w = check_vector(w, 2, name="w")
     b = check_real(b, name="b")
     levels = np.asarray(levels, dtype=float)
@@ -338,7 +344,7 @@ def plot_probability(
         what=f"a grid of {resolution} x {resolution} points",
         fix="pass a smaller resolution (a few hundred is plenty for a figure)",
     )
-    ax = _axes(ax)
+    ax = check_axes(ax)
     pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
     low, high = X.min(axis=0) - pad, X.max(axis=0) + pad
     g1, g2 = np.meshgrid(

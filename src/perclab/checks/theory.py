@@ -6,7 +6,13 @@ import warnings
 
 import numpy as np
 
-from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
+from perclab.checks._core import WORKED_X as _WORKED_X
+from perclab.checks._core import WORKED_Y as _WORKED_Y
+from perclab.checks._core import Case as _Case
+from perclab.checks._core import CheckResult
+from perclab.checks._core import Spec as _Spec
+from perclab.checks._core import run_check as _run
+from perclab.checks._core import seeded_rng as _rng
 from perclab.datasets import make_separable as _make_separable
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
