@@ -245,7 +245,7 @@ def test_probability_prediction_and_repr():
     assert np.array_equal(fit.predict(X), np.where(p >= 0.5, 1, -1))
     assert np.allclose(p, sigmoid(X @ fit.w + fit.b))
     assert repr(fit).startswith("LogisticFit(C=1, converged=True, n_iter=")
-    with pytest.raises(ValueError, match="X has 3 features but the weights have 2"):
+    with pytest.raises(ValueError, match="X has 3 features but the model was trained on 2"):
         fit.predict(np.zeros((2, 3)))
 
 

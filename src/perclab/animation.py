@@ -24,6 +24,7 @@ from perclab._validation import (
     check_real,
     check_X,
 )
+from perclab.classifier import count_mistakes
 from perclab.plotting import LINE_COLOR, REGION_COLORS, UPDATE_COLOR, plot_data
 
 __all__ = ["TrainingAnimation", "animate_training", "frame_updates", "to_html"]
@@ -232,7 +233,7 @@ class _Frames:
         self._line(self.before, history.w[k - 1], float(history.b[k - 1]))
         self._line(self.after, w, b)
         self.sample.set_offsets([X[i]])
-        wrong = int(np.count_nonzero(y * (X @ w + b) <= 0))
+        wrong = count_mistakes(X, y, w, b)
         label = "+1" if y[i] > 0 else "\u22121"  # a true minus sign
         title = self.ax.set_title(
             f"Update {k} of {len(history)} (epoch {int(history.epoch[k - 1])}): "

@@ -28,6 +28,7 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
+from perclab.classifier import count_mistakes, summary_repr
 from perclab.engine import UpdateHistory
 from perclab.losses import perceptron_loss
 from perclab.perceptron import fit_linear, result_fields
@@ -80,8 +81,10 @@ def n_misclassified(X, y, w, b: float = 0.0) -> int:
     >>> n_misclassified(X, y, w=[0.0, 0.0])
     3
     """
-    s, y, _ = _scores(X, y, w, b)
-    return int(np.count_nonzero(y * s <= 0))
+    X = check_X(X)
+    y = check_pm1_labels(y, X.shape[0])
+    w = check_vector(w, X.shape[1], name="w")
+    return count_mistakes(X, y, w, check_real(b, name="b"))
 
 
 def distance_error(X, y, w, b: float = 0.0) -> float:
@@ -176,13 +179,10 @@ class StoppingResult:
     history: UpdateHistory = field(repr=False)
 
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"StoppingResult(rule={self.rule!r}, stop_reason={self.stop_reason!r}, "
-            f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"n_misclassified={self.n_misclassified[-1]}, "
-            f"distance_error={self.distance_error[-1]:.6g}, w={w}, b={self.b:.6g})"
-        )
+        names = ("rule", "stop_reason", "epochs", "n_updates")
+        last = {"n_misclassified": self.n_misclassified[-1]}
+        last["distance_error"] = self.distance_error[-1]
+        return summary_repr(self, *names, **last, w=self.w, b=self.b)
 
 
 def train_with_stopping(

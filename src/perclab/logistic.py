@@ -32,6 +32,7 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
+from perclab.classifier import LinearClassifier, summary_repr
 from perclab.engine import NotConvergedWarning, TrainingOverflowError
 from perclab.losses import (
     Gradient,
@@ -122,11 +123,13 @@ def _gradient(X, y, m, w, C) -> Gradient:
 
 
 @dataclass(frozen=True, repr=False)
-class LogisticFit:
+class LogisticFit(LinearClassifier):
     """What :func:`fit_logistic` returns: the weights, how the run ended, and its path.
 
     ``w_path[k]``, ``b_path[k]`` and ``objective_path[k]`` are the weights and the
     objective after ``k`` steps (``k = 0`` is the start, ``w = 0``, ``b = 0``).
+    ``decision_function(X)`` is ``X @ w + b``, the log-odds ``ln(P(y = +1 | x) /
+    P(y = -1 | x))``, and ``predict(X)`` is +1 where ``P(y = +1 | x) >= 1/2``.
     """
 
     w: np.ndarray
@@ -139,30 +142,12 @@ class LogisticFit:
     w_path: np.ndarray = field(repr=False)
     b_path: np.ndarray = field(repr=False)
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b``, the log-odds ``ln(P(y = +1 | x) / P(y = -1 | x))``."""
-        X = check_X(X)
-        if X.shape[1] != self.w.shape[0]:
-            raise ValueError(
-                f"X has {X.shape[1]} features but the weights have {self.w.shape[0]}; "
-                "pass data with the features used in fitting"
-            )
-        return X @ self.w + self.b
-
     def predict_probability(self, X) -> np.ndarray:
         """Return ``P(y = +1 | x) = sigmoid(w @ x + b)`` for every row of ``X``."""
         return sigmoid(self.decision_function(X))
 
-    def predict(self, X) -> np.ndarray:
-        """Return -1 or +1: +1 where ``P(y = +1 | x) >= 1/2``, i.e. ``w @ x + b >= 0``."""
-        return np.where(self.decision_function(X) >= 0, 1, -1)
-
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"LogisticFit(C={self.C:g}, converged={self.converged}, n_iter={self.n_iter}, "
-            f"w={w}, b={self.b:.6g})"
-        )
+        return summary_repr(self, "C", "converged", "n_iter", "w", "b")
 
 
 def fit_logistic(

@@ -30,6 +30,7 @@ from perclab._validation import (
     check_random_state,
     check_real,
 )
+from perclab.classifier import summary_repr
 from perclab.engine import UpdateHistory
 from perclab.losses import (  # their home is perclab.losses; kept importable from here
     Gradient,
@@ -187,11 +188,8 @@ class DescentPath:
         return int(self.step_sizes.shape[0])
 
     def __repr__(self) -> str:
-        final = np.array2string(np.asarray(self.final), precision=4, threshold=6)
-        return (
-            f"DescentPath(n_steps={self.n_steps}, schedule={self.schedule!r}, "
-            f"final={final})"
-        )
+        final = np.asarray(self.final)
+        return summary_repr(self, "n_steps", "schedule", final=final)
 
 
 def gradient_descent(
@@ -416,11 +414,8 @@ class PerceptronSGDResult:
     history: UpdateHistory = field(repr=False)
 
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"PerceptronSGDResult(converged={self.converged}, epochs={self.epochs}, "
-            f"n_steps={self.n_steps}, n_updates={self.n_updates}, w={w}, b={self.b:.6g})"
-        )
+        names = ("converged", "epochs", "n_steps", "n_updates", "w", "b")
+        return summary_repr(self, *names)
 
 
 def perceptron_sgd(

@@ -15,6 +15,7 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
+from perclab.classifier import LinearClassifier, labels, summary_repr
 from perclab.engine import (
     SCANS,
     LinearModel,
@@ -36,7 +37,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, repr=False)
-class TrainResult:
+class TrainResult(LinearClassifier):
     """What :func:`train` returns: the weights, how the run ended, and its history."""
 
     w: np.ndarray
@@ -47,26 +48,8 @@ class TrainResult:
     mistakes_per_epoch: list[int]
     history: UpdateHistory = field(repr=False)
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b``: the signed score, proportional to the distance."""
-        X = check_X(X)
-        if X.shape[1] != self.w.shape[0]:
-            raise ValueError(
-                f"X has {X.shape[1]} features but the weights have {self.w.shape[0]}; "
-                "pass data with the features used in training"
-            )
-        return X @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Return the labels ``sign(X @ w + b)`` in {-1, +1}, with +1 on the boundary."""
-        return np.where(self.decision_function(X) >= 0, 1, -1)
-
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"TrainResult(converged={self.converged}, epochs={self.epochs}, "
-            f"n_updates={self.n_updates}, w={w}, b={self.b:.6g})"
-        )
+        return summary_repr(self, "converged", "epochs", "n_updates", "w", "b")
 
 
 def predict(X, w, b: float = 0.0) -> np.ndarray:
@@ -92,7 +75,7 @@ def predict(X, w, b: float = 0.0) -> np.ndarray:
     X = check_X(X)
     w = check_vector(w, X.shape[1], name="w")
     b = check_real(b, name="b")
-    return np.where(X @ w + b >= 0, 1, -1)
+    return labels(X @ w + b)
 
 
 def train(

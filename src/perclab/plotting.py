@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
 
+from perclab import classifier
 from perclab._validation import (
     check_history,
     check_int,
@@ -214,7 +215,7 @@ def plot_decision_regions(
         b = check_real(b, name="b")
 
         def predict(points):
-            return np.where(points @ w + b >= 0, 1, -1)
+            return classifier.labels(points @ w + b)
     else:
         predict = model.predict
     ax = check_axes(ax)

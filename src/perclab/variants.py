@@ -37,6 +37,13 @@ from perclab._validation import (
     check_real,
     check_X,
 )
+from perclab.classifier import (
+    LinearClassifier,
+    check_features,
+    count_mistakes,
+    labels,
+    summary_repr,
+)
 from perclab.engine import LinearModel, UpdateHistory, run
 from perclab.models import Model
 
@@ -72,41 +79,11 @@ def _check_run(fit_bias, shuffle, random_state):
     return fit_bias, shuffle, check_random_state(random_state)
 
 
-def _order(rng, n_samples, shuffle):
-    """The order of one epoch, drawn exactly as :func:`perclab.train` draws it."""
-    return rng.permutation(n_samples) if shuffle else range(n_samples)
-
-
-def _check_features(X, n_features: int) -> np.ndarray:
-    X = check_X(X)
-    if X.shape[1] != n_features:
-        raise ValueError(
-            f"X has {X.shape[1]} features but the model was trained on {n_features}; "
-            "pass data with the features used in training"
-        )
-    return X
-
-
-def _labels(scores: np.ndarray) -> np.ndarray:
-    """Labels from scores, +1 on the boundary (the convention of perclab.predict)."""
-    return np.where(scores >= 0, 1, -1)
-
-
-def _n_errors(X, y, w, b) -> int:
-    """Training mistakes ``y_i (w @ x_i + b) <= 0``: the perceptron's own test, so a point
-    on the boundary counts as an error whatever its label (as in perclab.criteria)."""
-    return int(np.count_nonzero(y * (X @ w + b) <= 0))
-
-
-def _weights_repr(name, w, b) -> str:
-    return f"{name}={np.array2string(w, precision=4, threshold=6)}, b={b:.6g}"
-
-
 # ----------------------------------------------------------------------------- pocket
 
 
 @dataclass(frozen=True, repr=False)
-class PocketResult:
+class PocketResult(LinearClassifier):
     """What :func:`pocket` returns: the pocket weights and the run that produced them.
 
     ``w`` and ``b`` are the pocket weights, with ``n_errors`` training errors.
@@ -125,21 +102,10 @@ class PocketResult:
     pocket_updates: np.ndarray = field(repr=False)
     history: UpdateHistory = field(repr=False)
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b`` for the pocket weights."""
-        return _check_features(X, self.w.shape[0]) @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``sign(X @ w + b)`` in {-1, +1}, with +1 on the boundary."""
-        return _labels(self.decision_function(X))
-
     def __repr__(self) -> str:
-        return (
-            f"PocketResult(n_errors={self.n_errors}, converged={self.converged}, "
-            f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"pocket_changes={len(self.pocket_updates) - 1}, "
-            f"{_weights_repr('w', self.w, self.b)})"
-        )
+        names = ("n_errors", "converged", "epochs", "n_updates")
+        changes = len(self.pocket_updates) - 1
+        return summary_repr(self, *names, pocket_changes=changes, w=self.w, b=self.b)
 
 
 def pocket(
@@ -229,7 +195,7 @@ def pocket(
     return PocketResult(
         w=w_pocket,
         b=b_pocket,
-        n_errors=_n_errors(X, y, w_pocket, b_pocket),
+        n_errors=count_mistakes(X, y, w_pocket, b_pocket),
         converged=mistakes_per_epoch[-1] == 0,
         epochs=len(mistakes_per_epoch),
         n_updates=len(history),
@@ -243,9 +209,9 @@ def _ratchet(X, y, history: UpdateHistory) -> list[int]:
     """The rows of ``history`` the ratcheted pocket takes: each strictly better than the
     pocket before it, counted on the whole training set."""
     taken = [0]
-    pocket_errors = _n_errors(X, y, history.w[0], history.b[0])
+    pocket_errors = count_mistakes(X, y, history.w[0], history.b[0])
     for k in range(1, len(history) + 1):
-        errors = _n_errors(X, y, history.w[k], history.b[k])
+        errors = count_mistakes(X, y, history.w[k], history.b[k])
         if errors < pocket_errors:  # the ratchet: strictly better only
             taken.append(k)
             pocket_errors = errors
@@ -291,7 +257,7 @@ def _counted_run(X, y, epochs, fit_bias, shuffle, rng):
 
 
 @dataclass(frozen=True, repr=False)
-class AveragedResult:
+class AveragedResult(LinearClassifier):
     """What :func:`averaged_perceptron` returns.
 
     ``w`` and ``b`` are the averages ``sum_k v_k w_k / sum_k v_k`` (and the same for the
@@ -308,19 +274,8 @@ class AveragedResult:
     n_updates: int
     mistakes_per_epoch: list[int]
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b`` for the averaged weights."""
-        return _check_features(X, self.w.shape[0]) @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``sign(X @ w + b)`` in {-1, +1}, with +1 on the boundary."""
-        return _labels(self.decision_function(X))
-
     def __repr__(self) -> str:
-        return (
-            f"AveragedResult(epochs={self.epochs}, n_steps={self.n_steps}, "
-            f"n_updates={self.n_updates}, {_weights_repr('w', self.w, self.b)})"
-        )
+        return summary_repr(self, "epochs", "n_steps", "n_updates", "w", "b")
 
 
 def averaged_perceptron(
@@ -412,25 +367,23 @@ class VotedResult:
 
     def decision_function(self, X) -> np.ndarray:
         """Return the vote ``sum_k v_k sign(w_k @ x + b_k)`` (+1 on each boundary)."""
-        X = _check_features(X, self.w.shape[1])
+        X = check_features(X, self.w.shape[1])
         voters = self.counts > 0
         W, b, c = self.w[voters], self.b[voters], self.counts[voters].astype(float)
         votes = np.empty(X.shape[0])
         step = max(1, _CHUNK * 64 // max(1, W.shape[0]))
         for start in range(0, X.shape[0], step):
             chunk = X[start : start + step]
-            votes[start : start + step] = _labels(chunk @ W.T + b) @ c
+            votes[start : start + step] = labels(chunk @ W.T + b) @ c
         return votes
 
     def predict(self, X) -> np.ndarray:
         """Return the sign of the vote in {-1, +1}, +1 when the vote is tied."""
-        return _labels(self.decision_function(X))
+        return labels(self.decision_function(X))
 
     def __repr__(self) -> str:
-        return (
-            f"VotedResult(epochs={self.epochs}, n_vectors={self.w.shape[0]}, "
-            f"n_steps={int(self.counts.sum())})"
-        )
+        n_vectors, n_steps = self.w.shape[0], self.counts.sum()
+        return summary_repr(self, "epochs", n_vectors=n_vectors, n_steps=n_steps)
 
 
 def voted_perceptron(
@@ -707,7 +660,7 @@ class KernelResult:
 
     def decision_function(self, X) -> np.ndarray:
         """Return ``sum_i c_i y_i K(x_i, x) + b`` for every row ``x`` of ``X``."""
-        X = _check_features(X, self.X.shape[1])
+        X = check_features(X, self.X.shape[1])
         support = self.mistake_counts > 0
         X_s, coef = self.X[support], (self.mistake_counts * self.y)[support]
         scores = np.full(X.shape[0], self.b)
@@ -719,14 +672,12 @@ class KernelResult:
 
     def predict(self, X) -> np.ndarray:
         """Return the sign of the decision function in {-1, +1}, +1 on the boundary."""
-        return _labels(self.decision_function(X))
+        return labels(self.decision_function(X))
 
     def __repr__(self) -> str:
-        return (
-            f"KernelResult(kernel={self.kernel!r}, converged={self.converged}, "
-            f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"n_support={int(np.count_nonzero(self.mistake_counts))}, b={self.b:.6g})"
-        )
+        n_support = np.count_nonzero(self.mistake_counts)
+        names = ("kernel", "converged", "epochs", "n_updates")
+        return summary_repr(self, *names, n_support=n_support, b=self.b)
 
 
 def kernel_perceptron(
