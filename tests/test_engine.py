@@ -50,17 +50,21 @@ def quiet(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
-@settings(max_examples=60)
-@given(data(), run_options(), st.integers(1, 20), st.booleans())
+@settings(max_examples=150)
+@given(data(), run_options(), st.integers(1, 60), st.booleans())
 def test_pocket_is_unchanged(Xy, options, max_epochs, ratchet):
     X, y = Xy
     new = variants.pocket(X, y, max_epochs=max_epochs, ratchet=ratchet, **options)
     old = frozen.pocket(X, y, max_epochs=max_epochs, ratchet=ratchet, **options)
     assert new.pocket_updates.tolist() == old["pocket_updates"]
     assert np.array_equal(new.w, old["w"]) and new.b == old["b"]
-    assert new.mistakes_per_epoch == old["mistakes_per_epoch"]
-    assert np.array_equal(new.history.w, old["history_w"])
-    assert np.array_equal(new.history.b, old["history_b"])
+    # a run that repeats itself stops early (without shuffling), the same up to there
+    n_epochs, n_updates = new.epochs, new.n_updates
+    if n_epochs < len(old["mistakes_per_epoch"]):
+        assert new.cycle_period is not None and not options.get("shuffle")
+    assert new.mistakes_per_epoch == old["mistakes_per_epoch"][:n_epochs]
+    assert np.array_equal(new.history.w, old["history_w"][: n_updates + 1])
+    assert np.array_equal(new.history.b, old["history_b"][: n_updates + 1])
 
 
 @settings(max_examples=60)

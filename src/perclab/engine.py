@@ -53,6 +53,7 @@ from perclab.models import (
 )
 
 __all__ = [
+    "CycleWatch",
     "LinearModel",
     "NotConvergedWarning",
     "Run",
@@ -219,6 +220,42 @@ class Run:
         n_samples = self.model.y.shape[0]
         epoch = self.history.epoch.astype(np.int64)
         return (epoch - 1) * n_samples + self.history.position
+
+
+class CycleWatch:
+    """An ``on_epoch_end`` hook that ends a run once it repeats itself exactly.
+
+    With the samples visited in a fixed order, the weights at the end of an epoch decide
+    every later epoch: once they equal the weights at the end of an earlier epoch, the
+    run repeats the epochs in between for ever. Brent's algorithm finds the repetition
+    keeping one earlier state (compared bit for bit), at most about twice as many epochs
+    after it began. The hook then lets the run go on for one more period, so that every
+    weight vector of the cycle has been seen, each with its whole run of correct
+    classifications, and ends it: a variant that keeps the best weights seen (the
+    pocket) ends with what ``max_epochs`` epochs would give it. ``period`` is the
+    length of the cycle in epochs, None until one is found.
+    """
+
+    def __init__(self, model):
+        self.saved, self.power, self.length = self._state(model), 1, 0
+        self.period, self.stop_after = None, None
+
+    @staticmethod
+    def _state(model):
+        return model.w.tobytes(), np.float64(model.b).tobytes()
+
+    def __call__(self, model) -> bool:
+        if self.stop_after is not None:
+            self.stop_after -= 1
+            return self.stop_after == 0
+        state = self._state(model)
+        self.length += 1
+        if state == self.saved:  # back where it was `length` epochs ago
+            self.period = self.stop_after = self.length
+            return False
+        if self.length == self.power:  # Brent: keep every power-of-two-th state
+            self.saved, self.power, self.length = state, 2 * self.power, 0
+        return False
 
 
 def run(

@@ -44,7 +44,7 @@ from perclab.classifier import (
     labels,
     summary_repr,
 )
-from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.engine import CycleWatch, LinearModel, UpdateHistory, run
 from perclab.models import Model
 
 __all__ = [
@@ -101,6 +101,7 @@ class PocketResult(LinearClassifier):
     mistakes_per_epoch: list[int]
     pocket_updates: np.ndarray = field(repr=False)
     history: UpdateHistory = field(repr=False)
+    cycle_period: int | None = None
 
     def __repr__(self) -> str:
         names = ("n_errors", "converged", "epochs", "n_updates")
@@ -142,7 +143,13 @@ def pocket(
 
     Training stops after an epoch without mistakes (the data are then separated) or
     after ``max_epochs``; it is meant for data that no hyperplane separates, so hitting
-    ``max_epochs`` gives no warning.
+    ``max_epochs`` gives no warning. Without shuffling it also stops once the
+    perceptron's run repeats itself exactly (the weights at the end of an epoch equal
+    those at the end of an earlier one; :class:`perclab.engine.CycleWatch`), one period
+    after finding it: no later epoch could show the pocket a weight vector, or a run
+    of correct classifications, that it has not seen, so the pocket is what
+    ``max_epochs`` epochs would give; ``cycle_period`` is then the period in epochs, and
+    ``epochs``, ``n_updates`` and ``history`` describe the epochs run.
 
     Parameters
     ----------
@@ -182,7 +189,8 @@ def pocket(
     n_samples, n_features = X.shape
 
     model = LinearModel(X, y, np.zeros(n_features), 0.0, 1.0, fit_bias)
-    loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng)
+    watch = None if shuffle else CycleWatch(model)  # a fixed order may cycle: stop there
+    loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng, on_epoch_end=watch)
     mistakes_per_epoch = loop.mistakes_per_epoch
     if ratchet:
         pocket_updates = _ratchet(X, y, loop.history)
@@ -202,6 +210,7 @@ def pocket(
         mistakes_per_epoch=mistakes_per_epoch,
         pocket_updates=np.asarray(pocket_updates, dtype=np.intp),
         history=history,
+        cycle_period=None if watch is None else watch.period,
     )
 
 
