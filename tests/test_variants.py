@@ -621,6 +621,11 @@ def test_pocket_on_xor_with_a_huge_max_epochs_stops_where_the_run_cycles(ratchet
 def test_a_pocket_that_stopped_without_the_extra_period_could_differ(monkeypatch):
     # the period run after the cycle is found is what keeps the pocket unchanged: a
     # run on these data whose longest stretch of correct classifications comes late
+    call = engine.CycleWatch.__call__
+
+    def at_once(watch, model):  # stop as soon as the cycle is found
+        return call(watch, model) or watch.period is not None
+
     found = []
     for seed in range(300):
         rng = np.random.default_rng(seed)
@@ -628,12 +633,6 @@ def test_a_pocket_that_stopped_without_the_extra_period_could_differ(monkeypatch
         y = np.where(rng.random(5) < 0.5, -1, 1)
         old = frozen.pocket(X, y, max_epochs=80, ratchet=False)
         with monkeypatch.context() as patch:
-            call = engine.CycleWatch.__call__
-
-            def at_once(watch, model):
-                stop = call(watch, model)
-                return stop or watch.period is not None
-
             patch.setattr(engine.CycleWatch, "__call__", at_once)
             early = pocket(X, y, max_epochs=80, ratchet=False)
         if early.pocket_updates.tolist() != old["pocket_updates"]:
