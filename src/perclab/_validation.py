@@ -22,6 +22,11 @@ def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
     that never write to it)."""
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} must be a 2-D array of numbers, got a string")
+    if type(X).__module__.startswith("scipy.sparse"):  # without importing scipy
+        raise TypeError(
+            f"{name} is a scipy.sparse {type(X).__name__}; perclab works on dense "
+            f"arrays: pass {name}.toarray()"
+        )
     try:
         arr = np.asarray(X)
     except ValueError as exc:  # ragged nested lists

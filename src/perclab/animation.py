@@ -8,6 +8,7 @@ play, pause and step. The book shows it as is; nothing is fetched from the netwo
 
 from __future__ import annotations
 
+import io
 import re
 from html import escape
 
@@ -305,6 +306,7 @@ def to_html(
     True
     """
     max_bytes = check_int(max_bytes, name="max_bytes", minimum=1)
+    _refuse_if_clearly_too_large(anim, max_bytes)
     embed_limit_mb = max(mpl.rcParams["animation.embed_limit"], 1.01 * max_bytes / 2**20)
     settings = {
         "animation.embed_limit": embed_limit_mb,
@@ -330,3 +332,24 @@ def to_html(
             "(max_frames=...) or a lower resolution (dpi=...) in animate_training"
         )
     return html
+
+
+def _refuse_if_clearly_too_large(anim, max_bytes: int) -> None:
+    """Render one frame of a :class:`TrainingAnimation`; refuse before rendering the
+    rest when the frames would clearly not fit (a quarter over ``max_bytes``; the exact
+    size is checked after rendering)."""
+    updates = getattr(anim, "updates", None)
+    if updates is None or len(updates) < 2:
+        return
+    anim.show_update(int(updates[0]))
+    buffer = io.BytesIO()
+    anim._fig.savefig(buffer, format="png", dpi="figure")
+    estimate = len(updates) * len(buffer.getvalue()) * 4 // 3  # base64: 4 bytes per 3
+    if estimate > 1.25 * max_bytes:
+        # a frame was drawn: matplotlib need not warn that the animation never rendered
+        anim._draw_was_started = True
+        raise ValueError(
+            f"the animation's {len(updates)} frames would take about {estimate:,} bytes "
+            f"of HTML, more than max_bytes={max_bytes:,}; make it smaller with fewer "
+            "frames (max_frames=...) or a lower resolution (dpi=...) in animate_training"
+        )

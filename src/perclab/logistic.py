@@ -283,7 +283,14 @@ def _small(grad: Gradient, threshold: float, fit_intercept: bool) -> bool:
 def _smoothness(X, C, fit_intercept) -> float:
     """``L = ||X1||_2**2 / 4 + 1 / C``: a Lipschitz constant of the gradient of J."""
     X1 = np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
-    return float(np.linalg.norm(X1, 2)) ** 2 / 4.0 + (0.0 if math.isinf(C) else 1.0 / C)
+    size = float(np.linalg.norm(X1, 2))
+    if not size < 1e150:  # its square, the curvature, would overflow
+        raise TrainingOverflowError(
+            f"fit_logistic overflowed: X is too large (its largest singular value is "
+            f"{size:.3g}) for the step 1 / L, whose L = ||X||**2 / 4 overflows; scale "
+            "the data (e.g. standardise the columns of X)"
+        )
+    return size**2 / 4.0 + (0.0 if math.isinf(C) else 1.0 / C)
 
 
 def plot_probability(

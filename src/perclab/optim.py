@@ -101,13 +101,15 @@ class Schedule:
         if isinstance(t, (numbers.Integral, np.integer)) and not isinstance(t, bool):
             if t < 1:
                 raise ValueError(f"steps are counted from t = 1, got t = {t}")
-            return self.alpha0 / float(t) ** self.power
+            with np.errstate(over="ignore"):  # t**power overflows: the step is 0.0
+                return float(self.alpha0 / np.float64(t) ** self.power)
         steps = np.asarray(t)
         if steps.dtype == bool or not np.issubdtype(steps.dtype, np.integer):
             raise TypeError(f"t must be an integer step number >= 1, got {t!r}")
         if steps.size and steps.min() < 1:
             raise ValueError(f"steps are counted from t = 1, got t = {steps.min()}")
-        return self.alpha0 / steps.astype(float) ** self.power
+        with np.errstate(over="ignore"):  # t**power overflows: the step is 0.0
+            return self.alpha0 / steps.astype(float) ** self.power
 
     @property
     def sum_diverges(self) -> bool:
@@ -364,6 +366,11 @@ def _check_schedule(schedule) -> Schedule:
 
 
 def _check_gradient(g, shape, t) -> np.ndarray:
+    if g is None:
+        raise TypeError(
+            f"the gradient function returned None at step {t}: did you forget the "
+            "return statement?"
+        )
     try:
         g = np.asarray(g, dtype=float)
     except (TypeError, ValueError):

@@ -216,8 +216,14 @@ def plot_decision_regions(
 
         def predict(points):
             return classifier.labels(points @ w + b)
-    else:
+    elif callable(getattr(model, "predict", None)):
         predict = model.predict
+    else:
+        raise TypeError(
+            f"model must have a predict method, got {type(model).__name__}; pass a "
+            "fitted classifier (e.g. perclab.Perceptron().fit(X, y) or a result of "
+            "perclab.train), or the weights as w=..., b=..."
+        )
     ax = check_axes(ax)
     pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
     low, high = X.min(axis=0) - pad, X.max(axis=0) + pad
@@ -273,6 +279,12 @@ def plot_update(result, k: int, X, y, ax=None):
         raise ValueError(
             f"the run made {len(history)} updates, so k must be between 1 and "
             f"{len(history)}, got {k}"
+        )
+    if history.n_features != 2 or (len(history) and history.sample.max() >= len(X)):
+        raise ValueError(
+            f"the run has {history.n_features} weights and updated on samples up to "
+            f"{int(history.sample.max())}, but X has 2 features and {len(X)} samples; "
+            "pass the data the run was trained on"
         )
     i = int(history.sample[k - 1])
     w_before, b_before = history.w[k - 1], float(history.b[k - 1])
@@ -531,10 +543,18 @@ def _proof_traces(traces):
     """``traces`` as a non-empty list of ProofTrace, or a TypeError."""
     from perclab.theory import ProofTrace
 
-    traces = [traces] if isinstance(traces, ProofTrace) else list(traces)
-    if not traces or not all(isinstance(t, ProofTrace) for t in traces):
+    if isinstance(traces, ProofTrace):
+        traces = [traces]
+    elif isinstance(traces, (list, tuple)):
+        traces = list(traces)
+    if (
+        not isinstance(traces, list)
+        or not traces
+        or not all(isinstance(t, ProofTrace) for t in traces)
+    ):
         raise TypeError(
-            "traces must be a ProofTrace or a non-empty sequence of them; make one with "
+            "traces must be a ProofTrace or a non-empty sequence of them, got "
+            f"{type(traces).__name__}; make one with "
             "perclab.theory.proof_trace(result, X, y)"
         )
     return traces

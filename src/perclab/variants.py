@@ -118,6 +118,7 @@ def pocket(
     fit_bias: bool = True,
     shuffle: bool = False,
     random_state=None,
+    stop_at_cycle: bool = True,
 ) -> PocketResult:
     """The pocket algorithm: run the perceptron, keep the best weights in a pocket.
 
@@ -163,6 +164,9 @@ def pocket(
     shuffle : bool, default False
         Visit the samples in a new random order in every epoch.
     random_state : None, int or numpy Generator
+    stop_at_cycle : bool, default True
+        Stop one period after the run repeats itself (without shuffling); False runs
+        every epoch up to ``max_epochs``, with the same pocket.
 
     Returns
     -------
@@ -185,11 +189,12 @@ def pocket(
     X, y = _check_data(X, y)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     ratchet = check_bool(ratchet, name="ratchet")
+    stop_at_cycle = check_bool(stop_at_cycle, name="stop_at_cycle")
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     n_samples, n_features = X.shape
 
     model = LinearModel(X, y, np.zeros(n_features), 0.0, 1.0, fit_bias)
-    watch = None if shuffle else CycleWatch(model)  # a fixed order may cycle: stop there
+    watch = CycleWatch(model) if stop_at_cycle and not shuffle else None
     loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng, on_epoch_end=watch)
     mistakes_per_epoch = loop.mistakes_per_epoch
     if ratchet:
@@ -753,6 +758,12 @@ def kernel_perceptron(
         raise TypeError(
             f"kernel must be a function kernel(A, B), got {kernel!r}; use e.g. "
             "perclab.variants.polynomial_kernel(2)"
+        )
+    if kernel in (polynomial_kernel, rbf_kernel):
+        raise TypeError(
+            f"kernel={kernel.__name__} is the function that makes the kernel, not the "
+            f"kernel; call it: kernel={kernel.__name__}("
+            f"{'degree=2' if kernel is polynomial_kernel else 'gamma=1.0'})"
         )
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)

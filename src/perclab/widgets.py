@@ -116,9 +116,9 @@ def build_run(
 
 def _check_choices(dataset, order, seed, lr):
     """Check the explorer's choices; return ``seed`` and ``lr`` as int and float."""
-    if dataset not in DATASETS:
+    if not isinstance(dataset, str) or dataset not in DATASETS:
         raise ValueError(f"dataset must be one of {list(DATASETS)}, got {dataset!r}")
-    if order not in ORDERS:
+    if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"order must be one of {list(ORDERS)}, got {order!r}")
     return check_int(seed, name="seed", minimum=0), check_real(lr, name="lr", positive=True)
 

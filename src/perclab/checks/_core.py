@@ -219,6 +219,8 @@ def _shape_problem(spec: Spec, expected, received) -> str:
             "Return one number, not one value per sample: combine them (np.mean for "
             "an average, np.min for a smallest value)."
         )
+    if want and got == (*want, 1):  # a column, shape (n, 1), for a flat (n,)
+        return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
     if spec.shape_hint:
         return spec.shape_hint
     if len(got) == len(want) + 1 and got[1:] == want:

@@ -19,7 +19,7 @@ from perclab.variants import pocket as _pocket
 
 # Exercise 9: the pocket algorithm
 def _ref_pocket(X, y, max_epochs=50):
-    run = _pocket(X, y, max_epochs=int(max_epochs))
+    run = _pocket(X, y, max_epochs=int(max_epochs), stop_at_cycle=False)
     return run.w, run.b, run.n_errors
 
 
@@ -28,7 +28,7 @@ def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False, **sl
     each sweep, or the final ones) the first (or ``last``) with the fewest errors, counted
     by ``test(margins, y)`` (default margins <= 0; the start w = 0 counts len(y)). Also
     ``bias=False``: errors without b; ``lag=True``: each weight with the previous count."""
-    run = _pocket(X, y, max_epochs=int(max_epochs))
+    run = _pocket(X, y, max_epochs=int(max_epochs), stop_at_cycle=False)
     W, B, y = run.history.w, run.history.b, np.asarray(y, float)[:, None]
     ks = {"final": [len(B) - 1], "epoch": np.r_[0, np.cumsum(run.mistakes_per_epoch)]}
     ks = np.asarray(ks.get(rows, np.arange(len(B))))
