@@ -456,3 +456,13 @@ def test_bad_input(call, error, match):
 
 def test_module_exports():
     assert set(optim.__all__) <= set(dir(optim))
+
+
+def test_gradient_descent_stops_when_until_says_so():
+    # f(w) = (w - 3)**2 / 2 with the step 1 reaches 3 in one step; the gradient is then 0
+    path = optim.gradient_descent(
+        lambda w: w - 3.0, 0.0, schedule=1.0, n_steps=50, until=lambda g: abs(g) < 1e-12
+    )
+    assert path.w.tolist() == [0.0, 3.0] and path.n_steps == 1
+    full = optim.gradient_descent(lambda w: w - 3.0, 0.0, schedule=1.0, n_steps=50)
+    assert full.n_steps == 50

@@ -41,6 +41,7 @@ from perclab.losses import (
     sigmoid,
     sigmoid_array,
 )
+from perclab.optim import gradient_descent
 
 __all__ = [
     "LogisticFit",
@@ -230,26 +231,35 @@ def fit_logistic(
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
     b = check_real(b0, name="b0") if fit_intercept else 0.0
 
-    m = y * (X @ w + b)
-    w_path, b_path, objective_path = [w], [b], [_objective(m, w, C)]
-    grad = _gradient(X, y, m, w, C)
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow is raised below
-        while not _small(grad, tol * n_samples, fit_intercept) and len(w_path) <= max_iter:
-            w = w - lr * grad.w  # theta <- theta - alpha * gradient
-            if fit_intercept:
-                b = b - lr * grad.b
-            w_path.append(w)
-            b_path.append(b)
+    def gradient(theta):  # of J at theta = (w, b)
+        w, b = theta[:n_features], theta[n_features]
+        with np.errstate(over="ignore", invalid="ignore"):
             m = y * (X @ w + b)
-            if not (np.isfinite(b) and np.all(np.isfinite(w)) and np.all(np.isfinite(m))):
-                raise TrainingOverflowError(
-                    f"fit_logistic overflowed: after step {len(w_path) - 1} the weights or "
-                    "margins are infinite or NaN; scale the data (e.g. standardise the "
-                    "columns of X) or lower the learning rate lr"
-                )
-            objective_path.append(_objective(m, w, C))
-            grad = _gradient(X, y, m, w, C)
-    converged = _small(grad, tol * n_samples, fit_intercept)
+        if not np.all(np.isfinite(m)):
+            raise FloatingPointError("the margins are infinite or NaN")
+        g = _gradient(X, y, m, w, C)
+        return np.append(g.w, g.b if fit_intercept else 0.0)
+
+    def small(g) -> bool:
+        return float(np.max(np.abs(g))) <= tol * n_samples
+
+    try:
+        path = gradient_descent(
+            gradient, np.append(w, b), schedule=lr, n_steps=max_iter, until=small
+        )
+        converged = small(gradient(path.final))
+    except FloatingPointError:
+        raise TrainingOverflowError(
+            "fit_logistic overflowed: the weights or margins became infinite or NaN; "
+            "scale the data (e.g. standardise the columns of X) or lower the learning "
+            "rate lr"
+        ) from None
+    w_path, b_path = path.w[:, :n_features], path.w[:, n_features]
+    objective_path = [
+        _objective(y * (X @ w_k + b_k), w_k, C)
+        for w_k, b_k in zip(w_path, b_path, strict=True)
+    ]
+    w, b = w_path[-1].copy(), b_path[-1]
 
     if not converged:
         warnings.warn(
@@ -264,20 +274,12 @@ def fit_logistic(
         b=float(b),
         C=C,
         converged=converged,
-        n_iter=len(w_path) - 1,
+        n_iter=path.n_steps,
         lr=lr,
         objective_path=np.asarray(objective_path),
-        w_path=np.vstack(w_path),
-        b_path=np.asarray(b_path, dtype=float),
+        w_path=w_path,
+        b_path=np.array(b_path, dtype=float),
     )
-
-
-def _small(grad: Gradient, threshold: float, fit_intercept: bool) -> bool:
-    """Whether every partial derivative (of the parameters being fitted) is small."""
-    size = float(np.max(np.abs(grad.w)))
-    if fit_intercept:
-        size = max(size, abs(grad.b))
-    return size <= threshold
 
 
 def _smoothness(X, C, fit_intercept) -> float:

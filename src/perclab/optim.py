@@ -201,6 +201,7 @@ def gradient_descent(
     schedule: Schedule | float,
     n_steps: int = 100,
     theta0=None,
+    until: Callable | None = None,
 ) -> DescentPath:
     """Run ``w_t = w_{t-1} - alpha_t * grad(w_{t-1})`` for ``n_steps`` steps.
 
@@ -216,11 +217,15 @@ def gradient_descent(
     n_steps : int, default 100
     theta0 : float or array, optional
         The older name of ``w0``, still accepted as a keyword.
+    until : callable, optional
+        ``until(g)`` is called with each gradient before its step; a true result stops
+        the run there, with fewer than ``n_steps`` steps.
 
     Returns
     -------
     DescentPath
-        ``w`` of shape ``(n_steps + 1, *w0.shape)``, with ``w[0] == w0``.
+        ``w`` of shape ``(n_steps + 1, *w0.shape)`` (fewer rows when ``until``
+        stopped it), with ``w[0] == w0``.
 
     Raises
     ------
@@ -249,6 +254,9 @@ def gradient_descent(
     path = [w]
     for t in range(1, n_steps + 1):
         g = _check_gradient(grad(w.copy()), w.shape, t)
+        if until is not None and until(g):
+            step_sizes = step_sizes[: t - 1]
+            break
         w = _step(w, step_sizes[t - 1], g, t)
         path.append(w)
     return DescentPath(w=np.stack(path), step_sizes=step_sizes, schedule=schedule)
