@@ -10,6 +10,11 @@ linear one of :class:`LinearModel`, with the model's own ``threshold``. It serve
 the classes in ``FAST_PATH_MODELS``, by exact class: a subclass that overrides
 ``margin``, ``update`` or ``replay`` runs the textbook loop, whatever its parents
 allow. :func:`serve_fast_paths` adds a class that keeps the linear rule.
+
+Changing the linear rule touches two files: a new mistake test (another ``threshold``)
+only the model class, which every path reads; a new update this module
+(``LinearModel.update`` and ``replay``, side by side) and ``perclab._compiled``,
+whose compiled loop makes the update itself. The block scan calls ``update``.
 """
 
 from __future__ import annotations
