@@ -104,7 +104,7 @@ def test_kernel_perceptron_is_unchanged(Xy, options, max_epochs, name):
 @given(data(), run_options(), st.integers(1, 15), st.floats(0.1, 3.0))
 def test_perceptron_sgd_is_unchanged(Xy, options, n_epochs, lr):
     X, y = Xy
-    new = quiet(optim.perceptron_sgd, X, y, n_epochs=n_epochs, lr=lr, **options)
+    new = quiet(optim.perceptron_sgd, X, y, max_epochs=n_epochs, lr=lr, **options)
     old = frozen.perceptron_sgd(X, y, n_epochs=n_epochs, lr=lr, **options)
     assert np.array_equal(new.w, old["w"]) and new.b == old["b"]
     assert new.mistakes_per_epoch == old["mistakes_per_epoch"]
@@ -351,13 +351,19 @@ def test_a_history_whose_data_changed_after_training_is_refused():
 def test_one_name_per_setting_with_the_older_names_still_accepted():
     X, y = perclab.datasets.make_separable(40, n_features=2, random_state=0)
     new = optim.perceptron_sgd(X, y, max_epochs=3)
-    old = optim.perceptron_sgd(X, y, n_epochs=3)
+    with pytest.warns(DeprecationWarning, match="n_epochs is the older name of max_epochs"):
+        old = optim.perceptron_sgd(X, y, n_epochs=3)
     assert np.array_equal(new.w, old.w) and new.epochs == old.epochs
-    with pytest.raises(TypeError, match="not both"):
-        optim.perceptron_sgd(X, y, max_epochs=3, n_epochs=4)
+    # both names is an error, even when max_epochs is given its default value
+    for max_epochs in (3, 1000):
+        with pytest.raises(TypeError, match="not both"):
+            optim.perceptron_sgd(X, y, max_epochs=max_epochs, n_epochs=4)
     fit = perclab.logistic.fit_logistic(X, y, fit_bias=False)
-    assert np.array_equal(fit.w, perclab.logistic.fit_logistic(X, y, fit_intercept=False).w)
-    assert fit.b == 0.0
+    with pytest.warns(DeprecationWarning, match="pass fit_bias=... instead"):
+        old_fit = perclab.logistic.fit_logistic(X, y, fit_intercept=False)
+    assert np.array_equal(fit.w, old_fit.w) and fit.b == 0.0
+    with pytest.raises(TypeError, match="not both"):
+        perclab.logistic.fit_logistic(X, y, fit_bias=True, fit_intercept=False)
 
 
 # ------------------------------------------------- the model owns its rule

@@ -31,6 +31,7 @@ from perclab._validation import (
     check_real,
     check_vector,
     check_X,
+    older_name,
 )
 from perclab.classifier import LinearClassifier, summary_repr
 from perclab.engine import NotConvergedWarning, TrainingOverflowError
@@ -156,7 +157,7 @@ def fit_logistic(
     y,
     *,
     C: float = 1.0,
-    fit_bias: bool = True,
+    fit_bias: bool | None = None,
     lr: float | None = None,
     max_iter: int = 10_000,
     tol: float = 1e-8,
@@ -193,7 +194,7 @@ def fit_logistic(
     b0 : float, default 0.0
         Starting intercept (ignored when ``fit_bias=False``).
     fit_intercept : bool, optional
-        scikit-learn's name for ``fit_bias``, still accepted; it wins if both are given.
+        scikit-learn's name for ``fit_bias``, still accepted with a DeprecationWarning.
 
     Returns
     -------
@@ -219,17 +220,18 @@ def fit_logistic(
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
     C = _check_C(C)
-    if fit_intercept is not None:  # scikit-learn's name, still accepted
-        fit_bias = check_bool(fit_intercept, name="fit_intercept")
-    fit_intercept = check_bool(fit_bias, name="fit_bias")  # the name used below
+    fit_bias = older_name(
+        fit_bias, fit_intercept, name="fit_bias", old_name="fit_intercept"
+    )
+    fit_bias = check_bool(True if fit_bias is None else fit_bias, name="fit_bias")
     if lr is None:
-        lr = 1.0 / _smoothness(X, C, fit_intercept)
+        lr = 1.0 / _smoothness(X, C, fit_bias)
     else:
         lr = check_real(lr, name="lr", positive=True)
     max_iter = check_int(max_iter, name="max_iter", minimum=0)
     tol = check_real(tol, name="tol", positive=True)
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
-    b = check_real(b0, name="b0") if fit_intercept else 0.0
+    b = check_real(b0, name="b0") if fit_bias else 0.0
 
     def gradient(theta):  # of J at theta = (w, b)
         w, b = theta[:n_features], theta[n_features]
@@ -238,7 +240,7 @@ def fit_logistic(
         if not np.all(np.isfinite(m)):
             raise FloatingPointError("the margins are infinite or NaN")
         g = _gradient(X, y, m, w, C)
-        return np.append(g.w, g.b if fit_intercept else 0.0)
+        return np.append(g.w, g.b if fit_bias else 0.0)
 
     def small(g) -> bool:
         return float(np.max(np.abs(g))) <= tol * n_samples
@@ -282,9 +284,9 @@ def fit_logistic(
     )
 
 
-def _smoothness(X, C, fit_intercept) -> float:
+def _smoothness(X, C, fit_bias) -> float:
     """``L = ||X1||_2**2 / 4 + 1 / C``: a Lipschitz constant of the gradient of J."""
-    X1 = np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
+    X1 = np.hstack([X, np.ones((X.shape[0], 1))]) if fit_bias else X
     size = float(np.linalg.norm(X1, 2))
     if not size < 1e150:  # its square, the curvature, would overflow
         raise TrainingOverflowError(

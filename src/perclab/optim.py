@@ -29,6 +29,7 @@ from perclab._validation import (
     check_memory,
     check_random_state,
     check_real,
+    older_name,
 )
 from perclab.classifier import summary_repr
 from perclab.engine import UpdateHistory
@@ -216,7 +217,7 @@ def gradient_descent(
         The step sizes ``alpha_t``; a number means the constant step ``constant(number)``.
     n_steps : int, default 100
     theta0 : float or array, optional
-        The older name of ``w0``, still accepted as a keyword.
+        The older name of ``w0``, still accepted with a DeprecationWarning.
     until : callable, optional
         ``until(g)`` is called with each gradient before its step; a true result stops
         the run there, with fewer than ``n_steps`` steps.
@@ -295,7 +296,7 @@ def sgd(
     random_state : None, int or numpy Generator
         Seed for the shuffling.
     theta0 : float or array, optional
-        The older name of ``w0``, still accepted as a keyword.
+        The older name of ``w0``, still accepted with a DeprecationWarning.
 
     Returns
     -------
@@ -347,10 +348,7 @@ def sgd(
 
 def _check_start(w0, theta0) -> np.ndarray:
     """The start ``w0``, also accepted under its older name ``theta0``."""
-    if theta0 is not None:
-        if w0 is not None:
-            raise TypeError("pass the start as w0 or its older name theta0, not both")
-        w0 = theta0
+    w0 = older_name(w0, theta0, name="w0", old_name="theta0", stacklevel=4)
     if w0 is None:
         raise TypeError("pass the start w0, a number or an array of numbers")
     try:
@@ -441,7 +439,7 @@ def perceptron_sgd(
     fit_bias: bool = True,
     w0=None,
     b0: float = 0.0,
-    max_epochs: int = 1000,
+    max_epochs: int | None = None,
     shuffle: bool = False,
     random_state=None,
     n_epochs: int | None = None,
@@ -477,7 +475,7 @@ def perceptron_sgd(
         ``random_state``).
     random_state : None, int or numpy Generator
     n_epochs : int, optional
-        The older name of ``max_epochs``, still accepted.
+        The older name of ``max_epochs``, still accepted with a DeprecationWarning.
 
     Returns
     -------
@@ -499,10 +497,8 @@ def perceptron_sgd(
     >>> bool(np.array_equal(run.history.w, train(X, y).history.w))
     True
     """
-    if n_epochs is not None:
-        if max_epochs != 1000:
-            raise TypeError("pass max_epochs or its older name n_epochs, not both")
-        max_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
+    max_epochs = older_name(max_epochs, n_epochs, name="max_epochs", old_name="n_epochs")
+    max_epochs = 1000 if max_epochs is None else max_epochs
     model, loop = fit_linear(
         X, y, w0=w0, b0=b0, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs,
         shuffle=shuffle, random_state=random_state, warn="SGD on the perceptron loss",
