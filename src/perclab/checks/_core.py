@@ -41,6 +41,15 @@ CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis toge
 _PRINTED = 2000  # characters at most of the learner's own output, shown above the report
 
 
+REGISTRY: dict = {}  # every exercise's check, by name: perclab.checks is built from it
+
+
+def registered(check):
+    """Add ``check`` to ``REGISTRY``; each exercise's checks module marks its checks."""
+    REGISTRY[check.__name__] = check
+    return check
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """The outcome of a check: ``passed``, the number of cases and the printed report."""
@@ -527,7 +536,7 @@ def _evaluate(spec: Spec, func, report) -> None:
     report(("final", False, _failed_report(spec, k, expected, answer, hint)))
 
 
-def check_outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
+def report_outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
     """The final report, else the provisional one, else on_timeout(last_case, finished)."""
     last = {kind: rest for kind, *rest in messages}  # the last message of each kind
     if "printed" in last:  # what the learner's function printed, before the report
@@ -560,7 +569,7 @@ def run_check(spec: Spec, func) -> CheckResult:
             f"{seconds:g} s.\n{inputs}\n  hint: {hint}"
         )
 
-    return check_outcome(spec.name, n, messages, finished, on_timeout)
+    return report_outcome(spec.name, n, messages, finished, on_timeout)
 
 
 # Data for the cases

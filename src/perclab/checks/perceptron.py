@@ -13,6 +13,7 @@ from perclab.checks._core import XOR_X as _XOR_X
 from perclab.checks._core import XOR_Y as _XOR_Y
 from perclab.checks._core import Case as _Case
 from perclab.checks._core import CheckResult
+from perclab.checks._core import registered as _registered
 from perclab.checks._probes import started_elsewhere
 from perclab.losses import margins as _margins
 from perclab.perceptron import predict as _predict
@@ -72,6 +73,7 @@ _MISTAKE_WRONG = {
 }
 
 
+@_registered
 def check_predict_labels(predict_labels) -> CheckResult:
     """Check ``predict_labels(X, w, b)``: +1 where ``w @ x + b >= 0``, -1 elsewhere, one
     label per row (ints or floats, list or array), exactly as :func:`perclab.predict`, on
@@ -113,6 +115,7 @@ def check_predict_labels(predict_labels) -> CheckResult:
     return _core.run_check(spec, predict_labels)
 
 
+@_registered
 def check_is_mistake(is_mistake) -> CheckResult:
     """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
     with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
@@ -254,6 +257,7 @@ _TRAIN_WRONG = {
 }
 
 
+@_registered
 def check_one_update(one_update) -> CheckResult:
     """Check ``one_update(w, b, x, y, lr=1.0)``: ``(w + lr * y * x, b + lr * y)`` if
     ``y * (w @ x + b) <= 0``, else ``(w, b)``, ``w`` and ``x`` left unchanged; within
@@ -358,6 +362,7 @@ def valid_run_elsewhere(spec: _core.Spec, answers: dict) -> str:
     return hint if differ else ""
 
 
+@_registered
 def check_train_until_clean(train_until_clean) -> CheckResult:
     """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
     order, update on mistakes, stop after a clean sweep (counted) or ``max_epochs``; return
@@ -427,6 +432,7 @@ _ABSORBED_WRONG = {
 }
 
 
+@_registered
 def check_absorb_bias(absorb_bias) -> CheckResult:
     """Check ``absorb_bias(X)``: ``X`` with a last column of ones, shape ``(n, d + 1)``,
     compared exactly with :func:`perclab.absorb_bias` on one sample, one feature,
@@ -456,6 +462,7 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     return _core.run_check(spec, absorb_bias)
 
 
+@_registered
 def check_train_absorbed(train_absorbed) -> CheckResult:
     """Check ``train_absorbed(X, y, max_epochs=100)``: train *without* a bias on the
     points ``(x, 1)``, split the weights into ``(w, b)``; exactly as :func:`perclab.train`

@@ -7,6 +7,7 @@ import numpy as np
 from perclab.checks import _core
 from perclab.checks._core import CheckResult
 from perclab.checks._core import not_callable as _not_callable
+from perclab.checks._core import registered as _registered
 
 _N_CASES = 5
 _WHERE = "Exercise 11, select_model"
@@ -167,6 +168,7 @@ def _evaluate(select_model, data, report) -> tuple[bool, str]:
     return True, f"All {_N_CASES} cases pass: {text}, test accuracy {test_score:.3f}."
 
 
+@_registered
 def check_model_selection(select_model) -> CheckResult:
     """Check ``select_model(X_train, y_train)``: cross-validated selection of a pipeline.
 
@@ -203,4 +205,4 @@ def check_model_selection(select_model) -> CheckResult:
             "folds; is max_iter reasonable?"
         )
 
-    return _core.check_outcome("select_model", _N_CASES, messages, finished, on_timeout)
+    return _core.report_outcome("select_model", _N_CASES, messages, finished, on_timeout)

@@ -11,6 +11,7 @@ from perclab.checks._core import XOR_X as _XOR_X
 from perclab.checks._core import XOR_Y as _XOR_Y
 from perclab.checks._core import Case as _Case
 from perclab.checks._core import CheckResult
+from perclab.checks._core import registered as _registered
 from perclab.checks._probes import linear_kernel_ab as _linear_kernel
 from perclab.perceptron import predict as _predict
 from perclab.variants import kernel_perceptron as _kernel_perceptron
@@ -40,6 +41,7 @@ def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False, **sl
     return W[ks[j]], float(B[ks[j]]), int(errors[j])
 
 
+@_registered
 def check_pocket(pocket) -> CheckResult:
     """Check ``pocket(X, y, max_epochs=50)``: the best weights a perceptron run visits.
 
@@ -157,6 +159,7 @@ def _kernel_loop(X, y, kernel, max_epochs=100, *, strict=False, label=True, **sl
     return counts
 
 
+@_registered
 def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     """Check ``kernel_perceptron(X, y, kernel, max_epochs=100)``: the dual perceptron.
 
@@ -225,6 +228,7 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     return _core.run_check(spec, kernel_perceptron)
 
 
+@_registered
 def check_kernel_predict(kernel_predict) -> CheckResult:
     """Check ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
 
