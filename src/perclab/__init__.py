@@ -2,11 +2,11 @@
 
 The algorithm (:func:`train`), the loop it shares with every variant
 (``perclab.engine``) and the models that own each rule (``perclab.models``), error
-functions and stopping rules
-(:mod:`perclab.criteria`), data sets (:mod:`perclab.datasets`), the quantities of the
-convergence theorem (:mod:`perclab.theory`), gradient methods (:mod:`perclab.optim`),
-logistic regression (:mod:`perclab.logistic`), the pocket, averaged, voted and kernel
-perceptrons (:mod:`perclab.variants`), the margin perceptron
+functions and stopping rules (:mod:`perclab.criteria`), data sets
+(:mod:`perclab.datasets`), the convergence theorem and its geometry
+(:mod:`perclab.theory`, :mod:`perclab.geometry`), gradient methods
+(:mod:`perclab.optim`), logistic regression (:mod:`perclab.logistic`), the pocket,
+averaged, voted and kernel perceptrons (:mod:`perclab.variants`), the margin perceptron
 (:mod:`perclab.margin_perceptron`) and lab measurements (:mod:`perclab.lab`) need only
 NumPy and load with the package. Figures (:mod:`perclab.plotting`,
 :mod:`perclab.animation`), interactive widgets (:mod:`perclab.widgets`,
@@ -19,6 +19,7 @@ from perclab import (
     criteria,
     datasets,
     engine,
+    geometry,
     lab,
     logistic,
     margin_perceptron,
@@ -51,6 +52,7 @@ __all__ = [
     "criteria",
     "datasets",
     "engine",
+    "geometry",
     "lab",
     "logistic",
     "margin",
