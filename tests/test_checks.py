@@ -1031,7 +1031,8 @@ def test_wrong_implementations_fail_with_their_hint(check, func, hint, capsys):
 
 
 def test_every_check_has_correct_and_wrong_rows():
-    assert len(CHECKS) == 18  # every check but check_model_selection, tested below
+    # every registered check but check_model_selection, tested below
+    assert set(CHECKS) == set(_core.REGISTRY.values()) - {checks.check_model_selection}
     wrong_checks = {check for check, _, _ in WRONG}
     assert set(CHECKS) <= wrong_checks
 
@@ -1092,7 +1093,7 @@ def test_the_first_failing_case_is_reported(capsys):
 
 
 def test_an_endless_loop_is_stopped(monkeypatch, capsys):
-    monkeypatch.setattr(_core, "_CHECK_SECONDS", 0.2)
+    monkeypatch.setattr(_core, "CHECK_SECONDS", 0.2)
     result = run_quietly(checks.check_train_until_clean, train_forever, capsys)
     assert not result.passed
     assert "the check stopped at its limit of 0.2 s" in result.message
@@ -1285,3 +1286,23 @@ def test_model_selection_sees_only_its_arguments(capsys):
     assert not result.passed
     assert "on a random subset of 200 training rows fails" in result.message
     assert "did not see exactly the X_train passed in" in result.message
+
+
+def test_every_check_registers_itself_and_is_exported():
+    # a check_* function in any module of perclab.checks is in the registry, in the
+    # package's namespace and in __all__, without a list kept by hand
+    import importlib
+    import pkgutil
+
+    found = {}
+    for module in pkgutil.iter_modules(checks.__path__):
+        loaded = importlib.import_module(f"perclab.checks.{module.name}")
+        for name, value in vars(loaded).items():
+            if (
+                name.startswith("check_")
+                and getattr(value, "__module__", "") == loaded.__name__
+            ):
+                found[name] = value
+    assert found == _core.REGISTRY and len(found) >= 19
+    assert sorted(checks.__all__) == sorted(["CheckResult", *found])
+    assert all(getattr(checks, name) is check for name, check in found.items())

@@ -19,7 +19,19 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import perclab
-from perclab import criteria, engine, optim, variants
+from perclab import (
+    animation,
+    checks,
+    criteria,
+    engine,
+    logistic,
+    models,
+    optim,
+    plotting,
+    theory,
+    variants,
+    widgets,
+)
 
 
 @st.composite
@@ -50,17 +62,21 @@ def quiet(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
-@settings(max_examples=60)
-@given(data(), run_options(), st.integers(1, 20), st.booleans())
+@settings(max_examples=150)
+@given(data(), run_options(), st.integers(1, 60), st.booleans())
 def test_pocket_is_unchanged(Xy, options, max_epochs, ratchet):
     X, y = Xy
     new = variants.pocket(X, y, max_epochs=max_epochs, ratchet=ratchet, **options)
     old = frozen.pocket(X, y, max_epochs=max_epochs, ratchet=ratchet, **options)
     assert new.pocket_updates.tolist() == old["pocket_updates"]
     assert np.array_equal(new.w, old["w"]) and new.b == old["b"]
-    assert new.mistakes_per_epoch == old["mistakes_per_epoch"]
-    assert np.array_equal(new.history.w, old["history_w"])
-    assert np.array_equal(new.history.b, old["history_b"])
+    # a run that repeats itself stops early (without shuffling), the same up to there
+    n_epochs, n_updates = new.epochs, new.n_updates
+    if n_epochs < len(old["mistakes_per_epoch"]):
+        assert new.cycle_period is not None and not options.get("shuffle")
+    assert new.mistakes_per_epoch == old["mistakes_per_epoch"][:n_epochs]
+    assert np.array_equal(new.history.w, old["history_w"][: n_updates + 1])
+    assert np.array_equal(new.history.b, old["history_b"][: n_updates + 1])
 
 
 @settings(max_examples=60)
@@ -100,7 +116,7 @@ def test_kernel_perceptron_is_unchanged(Xy, options, max_epochs, name):
 @given(data(), run_options(), st.integers(1, 15), st.floats(0.1, 3.0))
 def test_perceptron_sgd_is_unchanged(Xy, options, n_epochs, lr):
     X, y = Xy
-    new = quiet(optim.perceptron_sgd, X, y, n_epochs=n_epochs, lr=lr, **options)
+    new = quiet(optim.perceptron_sgd, X, y, max_epochs=n_epochs, lr=lr, **options)
     old = frozen.perceptron_sgd(X, y, n_epochs=n_epochs, lr=lr, **options)
     assert np.array_equal(new.w, old["w"]) and new.b == old["b"]
     assert new.mistakes_per_epoch == old["mistakes_per_epoch"]
@@ -198,6 +214,10 @@ X, y = perclab.datasets.make_separable(3000, n_features=5, random_state=1)
 fast = perclab.train(X, y)
 textbook = perclab.train(X, y, method="textbook")
 assert np.array_equal(fast.history.w, textbook.history.w)
+from perclab.margin_perceptron import margin_perceptron
+fast = margin_perceptron(X, y)
+textbook = margin_perceptron(X, y, method="textbook")
+assert fast.n_updates > 0 and np.array_equal(fast.history.w, textbook.history.w)
 assert "perclab._compiled" not in sys.modules
 try:
     perclab.train(X, y, method="compiled")
@@ -257,6 +277,24 @@ def _strings(A, B):
     return [["a"] * len(B)] * len(A)
 
 
+def huge_animation():
+    X, y = perclab.datasets.make_xor(400, noise=0.3, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", perclab.NotConvergedWarning)
+        result = perclab.train(X, y, max_epochs=50)
+    return animation.to_html(animation.animate_training(result, X, y, max_frames=1000))
+
+
+def sparse_matrix():
+    scipy_sparse = pytest.importorskip("scipy.sparse")
+    return scipy_sparse.csr_matrix(np.array(X2))
+
+
+def separable_run():
+    X, y = perclab.datasets.make_separable(20, random_state=0)
+    return perclab.train(X, y)
+
+
 BAD_INPUT = [
     ("overflow-train", lambda: perclab.train([[10.0], [0.0]], [1, 1], lr=1e308),
      perclab.TrainingOverflowError, r"overflowed: a weight .* lower the learning rate"),
@@ -299,6 +337,37 @@ BAD_INPUT = [
     ("animation-not-a-run",
      lambda: perclab.animation.animate_training({"w": 1}, X2, Y2),
      TypeError, "got dict"),
+    ("animation-too-large", huge_animation,
+     ValueError, r"1000 frames would take about .* bytes of HTML, more than max_bytes"),
+    ("kernel-factory-uncalled",
+     lambda: variants.kernel_perceptron(X2, Y2, kernel=variants.polynomial_kernel),
+     TypeError, r"kernel=polynomial_kernel is the function that makes the kernel.*"
+                r"call it: kernel=polynomial_kernel\(degree=2\)"),
+    ("rbf-factory-uncalled",
+     lambda: variants.kernel_perceptron(X2, Y2, kernel=variants.rbf_kernel),
+     TypeError, r"call it: kernel=rbf_kernel\(gamma=1.0\)"),
+    ("gradient-none", lambda: optim.gradient_descent(lambda w: None, 0.0, schedule=0.1),
+     TypeError, "returned None at step 1: did you forget the return statement"),
+    ("sgd-gradient-none", lambda: optim.sgd(lambda w, i: None, 0.0, 3, schedule=0.1),
+     TypeError, "returned None at step 1"),
+    ("logistic-huge-features",
+     lambda: logistic.fit_logistic([[1e200], [-1e200]], [1, -1]),
+     perclab.TrainingOverflowError, r"X is too large .* scale the data"),
+    ("xor-huge-noise", lambda: perclab.datasets.make_xor(8, noise=1e308),
+     ValueError, "noise must be at most 1e300, got 1e.308: larger noise makes infinite"),
+    ("regions-model-without-predict",
+     lambda: plotting.plot_decision_regions(X2, Y2, model=object()),
+     TypeError, "model must have a predict method, got object"),
+    ("update-of-another-run", lambda: plotting.plot_update(separable_run(), 1, X2, Y2),
+     ValueError, "pass the data the run was trained on"),
+    ("proof-trace-of-a-train-result",
+     lambda: plotting.plot_proof_trace(separable_run()),
+     TypeError, r"traces must be a ProofTrace .* got TrainResult; make one with "
+                r"perclab.theory.proof_trace"),
+    ("build-run-dataset-list", lambda: widgets.build_run(dataset=["separable"]),
+     ValueError, r"dataset must be one of .*, got \['separable'\]"),
+    ("train-sparse", lambda: perclab.train(sparse_matrix(), Y2),
+     TypeError, r"X is a scipy.sparse csr_matrix; .* pass X.toarray\(\)"),
 ]  # fmt: skip
 
 
@@ -310,6 +379,26 @@ BAD_INPUT = [
 def test_bad_input_is_refused_with_a_message(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_a_huge_power_gives_a_step_of_zero_not_an_overflow():
+    assert optim.Schedule(1.0, power=2000)(2) == 0.0
+    assert optim.Schedule(1.0, power=2000)([1, 2]).tolist() == [1.0, 0.0]
+
+
+def test_predict_labels_of_shape_n_by_1_is_told_the_shape():
+    def predict_labels(X, w, b):
+        return np.where(np.asarray(X) @ w + b >= 0, 1, -1).reshape(-1, 1)
+
+    result = checks.check_predict_labels(predict_labels)
+    assert not result.passed
+    assert "yours has shape (1, 1) (np.ravel?)" in result.message
+
+
+def test_a_proof_trace_is_still_accepted():
+    X, y = perclab.datasets.make_separable(20, random_state=0)
+    trace = theory.proof_trace(perclab.train(X, y), X, y)
+    assert len(plotting.plot_proof_trace([trace])) == 2
 
 
 @pytest.mark.parametrize("scale", [1e-170, 1e-100, 1.0, 1e100, 1e200])
@@ -343,10 +432,67 @@ def test_a_history_whose_data_changed_after_training_is_refused():
 def test_one_name_per_setting_with_the_older_names_still_accepted():
     X, y = perclab.datasets.make_separable(40, n_features=2, random_state=0)
     new = optim.perceptron_sgd(X, y, max_epochs=3)
-    old = optim.perceptron_sgd(X, y, n_epochs=3)
+    with pytest.warns(DeprecationWarning, match="n_epochs is the older name of max_epochs"):
+        old = optim.perceptron_sgd(X, y, n_epochs=3)
     assert np.array_equal(new.w, old.w) and new.epochs == old.epochs
-    with pytest.raises(TypeError, match="not both"):
-        optim.perceptron_sgd(X, y, max_epochs=3, n_epochs=4)
+    # both names is an error, even when max_epochs is given its default value
+    for max_epochs in (3, 1000):
+        with pytest.raises(TypeError, match="not both"):
+            optim.perceptron_sgd(X, y, max_epochs=max_epochs, n_epochs=4)
     fit = perclab.logistic.fit_logistic(X, y, fit_bias=False)
-    assert np.array_equal(fit.w, perclab.logistic.fit_logistic(X, y, fit_intercept=False).w)
-    assert fit.b == 0.0
+    with pytest.warns(DeprecationWarning, match="pass fit_bias=... instead"):
+        old_fit = perclab.logistic.fit_logistic(X, y, fit_intercept=False)
+    assert np.array_equal(fit.w, old_fit.w) and fit.b == 0.0
+    with pytest.raises(TypeError, match="not both"):
+        perclab.logistic.fit_logistic(X, y, fit_bias=True, fit_intercept=False)
+
+
+# ------------------------------------------------- the model owns its rule
+
+
+class ShiftedMargin(engine.LinearModel):
+    """A subclass that changes the rule: a mistake when y_i (w @ x_i + b) <= 1."""
+
+    def margin(self, i):
+        return super().margin(i) - 1.0
+
+
+def run_model(model_class, X, y, scan):
+    model = model_class(X, y.astype(float), np.zeros(X.shape[1]), 0.0, 1.0, True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", perclab.NotConvergedWarning)
+        return engine.run(
+            model, max_epochs=1000, shuffle=False, rng=np.random.default_rng(0), scan=scan
+        )
+
+
+SCANS = ["fast", "blocks"] + (["compiled"] if engine.compiled_available() else [])
+
+
+@pytest.mark.parametrize("scan", SCANS)
+@pytest.mark.parametrize(("n_samples", "n_features"), [(200, 3), (3000, 5)])
+def test_a_subclass_that_changes_the_margin_gets_no_fast_path(scan, n_samples, n_features):
+    # the fast paths implement LinearModel's rule; a subclass that overrides margin
+    # must run its own rule, on every scan (before, "fast" made 19 updates, not 68)
+    X, y = perclab.datasets.make_separable(n_samples, n_features=n_features, random_state=0)
+    textbook = run_model(ShiftedMargin, X, y, "textbook")
+    fast = run_model(ShiftedMargin, X, y, scan)
+    plain = run_model(engine.LinearModel, X, y, "textbook")
+    assert textbook.n_updates != plain.n_updates  # the subclass's rule is another one
+    assert fast.n_updates == textbook.n_updates
+    assert np.array_equal(fast.history.sample, textbook.history.sample)
+    assert np.array_equal(fast.model.w, textbook.model.w)
+    assert fast.mistakes_per_epoch == textbook.mistakes_per_epoch
+
+
+def test_the_issue_case_of_the_shifted_margin():
+    X, y = perclab.datasets.make_separable(200, n_features=3, random_state=0)
+    assert run_model(ShiftedMargin, X, y, "fast").n_updates == 68
+
+
+def test_only_a_class_that_keeps_the_linear_rule_may_serve_the_fast_paths():
+    with pytest.raises(TypeError, match="ShiftedMargin changes margin: train it with"):
+        models.serve_fast_paths(ShiftedMargin)
+    with pytest.raises(TypeError, match="LinearModel subclasses only"):
+        models.serve_fast_paths(object)
+    assert ShiftedMargin not in models.FAST_PATH_MODELS

@@ -22,13 +22,20 @@ from hypothesis.extra import numpy as hnp
 import perclab
 from perclab import _blocks, engine
 from perclab.datasets import make_separable, make_small_margin, make_xor
+from perclab.margin_perceptron import margin_perceptron
 
 FAST_METHODS = ["blocks", "fast"]
 if engine.compiled_available():  # "compiled32": the compiled loop with float32 scores
     FAST_METHODS += ["compiled", "compiled32"]
 
 
-def run(X, y, method, **kwargs):
+# the rules the fast paths implement: the perceptron's (a mistake: a margin <= 0) and
+# the margin perceptron's (<= 1)
+TRAINERS = [perclab.train, margin_perceptron]
+trainers = pytest.mark.parametrize("trainer", TRAINERS, ids=["train", "margin"])
+
+
+def run(X, y, method, trainer=perclab.train, **kwargs):
     """Train with ``method``; return the result (or the overflow error's message) and
     the warnings it raised."""
     with warnings.catch_warnings(record=True) as caught:
@@ -39,25 +46,25 @@ def run(X, y, method, **kwargs):
 
                 with pytest.MonkeyPatch.context() as patch:
                     patch.setattr(_compiled.CompiledScan, "single_above_bytes", 0)
-                    result = perclab.train(X, y, method="compiled", **kwargs)
+                    result = trainer(X, y, method="compiled", **kwargs)
             else:
-                result = perclab.train(X, y, method=method, **kwargs)
+                result = trainer(X, y, method=method, **kwargs)
         except perclab.TrainingOverflowError as error:
             result = str(error)
     return result, [(w.category, str(w.message)) for w in caught]
 
 
-def assert_fast_equals_textbook(X, y, **kwargs):
+def assert_fast_equals_textbook(X, y, trainer=perclab.train, **kwargs):
     """Every fast path gives the textbook's run, bit for bit (or the same overflow
     error); return the last fast run."""
     for method in FAST_METHODS:
-        fast = assert_same_run(X, y, method, **kwargs)
+        fast = assert_same_run(X, y, method, trainer, **kwargs)
     return fast
 
 
-def assert_same_run(X, y, method, **kwargs):
-    textbook, textbook_warnings = run(X, y, "textbook", **kwargs)
-    fast, fast_warnings = run(X, y, method, **kwargs)
+def assert_same_run(X, y, method, trainer=perclab.train, **kwargs):
+    textbook, textbook_warnings = run(X, y, "textbook", trainer, **kwargs)
+    fast, fast_warnings = run(X, y, method, trainer, **kwargs)
     if isinstance(textbook, str):
         assert fast == textbook  # the same overflow error, at the same update
         assert fast_warnings == textbook_warnings
@@ -143,9 +150,10 @@ def generated_data(draw, n_samples):
 
 @st.composite
 def near_tie_data(draw):
-    """Points within rounding of the hyperplane of the start ``(w0, b0)``.
+    """Points within rounding of the hyperplane of the start ``(w0, b0)``, or of the
+    margin-1 hyperplane on their side (the margin perceptron's ties).
 
-    Their scores are ``0`` or a few ulps either side, so the block product cannot
+    Their margins are ``0`` (or 1) or a few ulps either side, so the block product cannot
     clear them and the textbook's expression must decide each one.
     """
     n_samples = draw(st.integers(2, 300))
@@ -155,60 +163,68 @@ def near_tie_data(draw):
     w0 = rng.normal(size=n_features)
     b0 = float(rng.normal())
     X = rng.normal(size=(n_samples, n_features))
-    X[:, 0] -= (X @ w0 + b0) / w0[0]  # onto the hyperplane, up to rounding
-    X[:, 0] += rng.integers(-3, 4, size=n_samples) * np.spacing(X[:, 0])
     y = np.where(rng.random(n_samples) < 0.5, -1, 1)
+    level = rng.integers(0, 2, size=n_samples)  # the margin perceptron's ties are at 1
+    X[:, 0] -= (X @ w0 + b0 - level * y) / w0[0]  # onto w0 @ x + b0 = level * y
+    X[:, 0] += rng.integers(-3, 4, size=n_samples) * np.spacing(X[:, 0])
     return X, y, w0, b0
 
 
 # ------------------------------------------------------------------ property tests
 
 
+@trainers
 @given(st.data())
-def test_integer_data_with_ties(data):
+def test_integer_data_with_ties(trainer, data):
     X, y = data.draw(integer_data())
-    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+    assert_fast_equals_textbook(X, y, trainer, **data.draw(training_options(X.shape[1])))
 
 
+@trainers
 @given(st.data())
-def test_float_data(data):
+def test_float_data(trainer, data):
     X, y = data.draw(float_data())
-    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+    assert_fast_equals_textbook(X, y, trainer, **data.draw(training_options(X.shape[1])))
 
 
+@trainers
 @settings(max_examples=40)
 @given(st.data())
-def test_generated_data(data):
+def test_generated_data(trainer, data):
     X, y = data.draw(generated_data(st.integers(2, 300)))
-    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+    assert_fast_equals_textbook(X, y, trainer, **data.draw(training_options(X.shape[1])))
 
 
+@trainers
 @settings(max_examples=40)
 @given(near_tie_data(), st.booleans(), LEARNING_RATES)
-def test_near_ties_are_decided_by_the_textbook_expression(data, fit_bias, lr):
+def test_near_ties_are_decided_by_the_textbook_expression(trainer, data, fit_bias, lr):
     X, y, w0, b0 = data
-    assert_fast_equals_textbook(X, y, w0=w0, b0=b0, fit_bias=fit_bias, lr=lr, max_epochs=3)
+    kwargs = {"w0": w0, "b0": b0, "fit_bias": fit_bias, "lr": lr, "max_epochs": 3}
+    assert_fast_equals_textbook(X, y, trainer, **kwargs)
 
 
+@trainers
 @settings(max_examples=30)
 @given(
     integer_data(max_samples=60),
     st.sampled_from([1e-300, 1e-160, 1e-40, 1e-20, 1e20, 1e30, 1e40, 1e160, 1e300]),
     st.sampled_from([1e-200, 1e-30, 1.0, 1e30, 1e200]),
 )
-def test_extreme_scales(data, scale, lr):
+def test_extreme_scales(trainer, data, scale, lr):
     # Where float32 would overflow or lose the bound, nothing is cleared and the
     # textbook expression decides every sample; where float64 overflows, every path
     # raises the same TrainingOverflowError.
     X, y = data
-    assert_fast_equals_textbook(X * scale, y, lr=lr, max_epochs=4)
+    assert_fast_equals_textbook(X * scale, y, trainer, lr=lr, max_epochs=4)
 
 
+@trainers
 @settings(max_examples=12)
 @given(st.data())
-def test_many_samples_adapt_the_blocks(data):
+def test_many_samples_adapt_the_blocks(trainer, data):
     X, y = data.draw(generated_data(st.integers(300, 3000)))
-    assert_fast_equals_textbook(X, y, **data.draw(training_options(X.shape[1])))
+    assert_fast_equals_textbook(X, y, trainer, **data.draw(training_options(X.shape[1])))
 
 
 # ------------------------------------------------------------ the paths exercised
@@ -372,7 +388,7 @@ def without_threshold(monkeypatch, method):
 
         def patched(scan, model):
             init(scan, model)
-            scan.tols = np.array([0.0, scan.tols[1]])
+            scan.tols = np.array([0.0, *scan.tols[1:]])
 
         monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
 
@@ -411,3 +427,90 @@ def test_without_the_threshold_the_near_tie_test_fails(monkeypatch, method):
     assert textbook.n_updates >= 1 and fast.n_updates == 0
     with pytest.raises(AssertionError):
         assert_same_run(X, y, method, **kwargs)
+
+
+# ------------------------------------------------------------ the margin perceptron
+
+
+def reference_margin_perceptron(X, y, *, lr=1.0, fit_bias=True, max_epochs=1000):
+    """The margin perceptron as the book would write it."""
+    w, b, updates = np.zeros(X.shape[1]), 0.0, []
+    for _ in range(max_epochs):
+        before = len(updates)
+        for i in range(X.shape[0]):
+            if y[i] * (w @ X[i] + b) <= 1:
+                w += lr * y[i] * X[i]
+                if fit_bias:
+                    b += lr * y[i]
+                updates.append(i)
+        if len(updates) == before:
+            break
+    return w, b, updates
+
+
+@settings(max_examples=60)
+@given(integer_data(), st.booleans(), LEARNING_RATES, st.integers(1, 20))
+def test_the_margin_perceptron_is_its_textbook_loop(data, fit_bias, lr, max_epochs):
+    X, y = data
+    w, b, updates = reference_margin_perceptron(
+        X, y, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs
+    )
+    result, _ = run(X, y, "textbook", margin_perceptron, lr=lr, fit_bias=fit_bias,
+                    max_epochs=max_epochs)  # fmt: skip
+    assert np.array_equal(result.w, w) and result.b == b
+    assert result.history.sample.tolist() == updates
+
+
+def near_margin_tie_after_a_clean_stretch(n_before=50, n_after=20):
+    """A margin of 1 - 0.4 * 2**-14: an update for the margin perceptron, but in float32
+    the first entry rounds to 1025 and the margin is 1 + 2**-15."""
+    clean = np.tile([3.0, 0.0, 0.0], (n_before, 1))
+    tie = np.array([[1025.0 - 0.9 * 2.0**-14, -1024.0, 0.5 * 2.0**-14]])
+    X = np.vstack([clean, tie, np.tile([0.0, 0.0, 3.0], (n_after, 1))])
+    kwargs = {"w0": np.ones(3), "fit_bias": False, "max_epochs": 3}
+    return X, np.ones(X.shape[0]), kwargs
+
+
+@pytest.mark.parametrize("method", [m for m in FAST_METHODS if m != "fast"])
+def test_a_near_margin_tie_is_decided_by_the_textbook(method):
+    X, y, kwargs = near_margin_tie_after_a_clean_stretch()
+    w0 = kwargs["w0"]
+    assert w0 @ X[50] <= 1  # an update for the textbook's margin perceptron ...
+    assert w0.astype(np.float32) @ X[50].astype(np.float32) > 1  # ... not in float32
+    result = assert_same_run(X, y, method, margin_perceptron, **kwargs)
+    assert result.history.sample[0] == 50
+
+
+@pytest.mark.parametrize(
+    "method", [m for m in FAST_METHODS if m not in ("fast", "compiled")]
+)
+def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
+    # the guard that makes the fast paths exact for a threshold of 1: without it they
+    # clear the update
+    X, y, kwargs = near_margin_tie_after_a_clean_stretch()
+    if method == "compiled32":
+        score_in_float32(monkeypatch)
+        method = "compiled"
+    if method == "blocks":
+        init = _blocks.BlockScan.__init__
+
+        def patched(scan, model):
+            init(scan, model)
+            scan.rel_tol = scan.abs_tol = 0.0
+
+        monkeypatch.setattr(_blocks.BlockScan, "__init__", patched)
+    else:
+        from perclab import _compiled
+
+        init = _compiled.CompiledScan.__init__
+
+        def patched(scan, model):
+            init(scan, model)
+            scan.tols = np.array([0.0, 0.0, scan.tols[2], 0.0])
+
+        monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
+    textbook = margin_perceptron(X, y, method="textbook", **kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", perclab.NotConvergedWarning)
+        fast = margin_perceptron(X, y, method=method, **kwargs)
+    assert textbook.history.sample[0] == 50 and fast.history.sample[:1].tolist() != [50]

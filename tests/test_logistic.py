@@ -180,7 +180,7 @@ def test_agrees_with_scikit_learn(name, C, fit_intercept):
     from sklearn.linear_model import LogisticRegression
 
     X, y = DATASETS[name]
-    fit = fit_logistic(X, y, C=C, fit_intercept=fit_intercept, tol=1e-10, max_iter=50_000)
+    fit = fit_logistic(X, y, C=C, fit_bias=fit_intercept, tol=1e-10, max_iter=50_000)
     sk = LogisticRegression(C=C, fit_intercept=fit_intercept, tol=1e-12, max_iter=10_000)
     sk.fit(X, y)
     assert fit.converged
@@ -229,9 +229,9 @@ def test_separable_without_penalty_the_norm_grows_and_never_converges():
 
 def test_fit_without_intercept_keeps_b_zero_and_warm_start_is_used():
     X, y = DATASETS["noisy"]
-    fit = fit_logistic(X, y, fit_intercept=False, b0=5.0)
+    fit = fit_logistic(X, y, fit_bias=False, b0=5.0)
     assert fit.b == 0.0 and np.all(fit.b_path == 0.0)
-    warm = fit_logistic(X, y, fit_intercept=False, w0=fit.w)
+    warm = fit_logistic(X, y, fit_bias=False, w0=fit.w)
     assert warm.n_iter == 0 and np.array_equal(warm.w, fit.w)
     fixed = fit_logistic(X, y, lr=0.001, max_iter=20_000)
     assert fixed.lr == 0.001 and fixed.converged
@@ -245,7 +245,7 @@ def test_probability_prediction_and_repr():
     assert np.array_equal(fit.predict(X), np.where(p >= 0.5, 1, -1))
     assert np.allclose(p, sigmoid(X @ fit.w + fit.b))
     assert repr(fit).startswith("LogisticFit(C=1, converged=True, n_iter=")
-    with pytest.raises(ValueError, match="X has 3 features but the weights have 2"):
+    with pytest.raises(ValueError, match="X has 3 features but the model was trained on 2"):
         fit.predict(np.zeros((2, 3)))
 
 
@@ -293,7 +293,7 @@ BAD_INPUT = [
     ("tol-zero", lambda: fit_logistic(X_OK, Y_OK, tol=0.0), ValueError, "tol must be > 0"),
     ("max-iter", lambda: fit_logistic(X_OK, Y_OK, max_iter=-1), ValueError,
      "max_iter must be >= 0"),
-    ("fit-intercept", lambda: fit_logistic(X_OK, Y_OK, fit_intercept="yes"), TypeError,
+    ("fit-bias", lambda: fit_logistic(X_OK, Y_OK, fit_bias="yes"), TypeError,
      "True or False"),
     ("plot-3-features", lambda: plot_probability(np.zeros((2, 3)), [1, -1], w=[1.0, 0.0]),
      ValueError, "2-D data"),

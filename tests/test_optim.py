@@ -326,7 +326,7 @@ def test_perceptron_sgd_is_train(name, X, y, config):
 def test_perceptron_sgd_is_train_on_non_separable_data():
     X, y = make_xor(30, random_state=0)
     with pytest.warns(perclab.NotConvergedWarning, match="did not converge"):
-        run = perceptron_sgd(X, y, n_epochs=7, lr=0.5)
+        run = perceptron_sgd(X, y, max_epochs=7, lr=0.5)
     with pytest.warns(perclab.NotConvergedWarning):
         reference = perclab.train(X, y, max_epochs=7, lr=0.5)
     _assert_same_run(run, reference)
@@ -364,11 +364,15 @@ def test_the_kink_convention_is_what_moves_the_perceptron_from_zero():
 
 def test_theta0_is_still_accepted_as_the_older_name_of_w0():
     new = gradient_descent(quadratic_gradient, [5.0, 3.0], schedule=0.5, n_steps=7)
-    old = gradient_descent(quadratic_gradient, theta0=[5.0, 3.0], schedule=0.5, n_steps=7)
+    with pytest.warns(DeprecationWarning, match="theta0 is the older name of w0"):
+        old = gradient_descent(
+            quadratic_gradient, theta0=[5.0, 3.0], schedule=0.5, n_steps=7
+        )
     assert np.array_equal(old.w, new.w) and old.w[0].tolist() == [5.0, 3.0]
     x = np.array([4.0, 2.0, 0.0, 6.0])
     new = sgd(lambda w, i: w - x[i], 1.0, len(x), schedule=inverse_t())
-    old = sgd(lambda w, i: w - x[i], theta0=1.0, n_samples=len(x), schedule=inverse_t())
+    with pytest.warns(DeprecationWarning, match="theta0"):
+        old = sgd(lambda w, i: w - x[i], theta0=1.0, n_samples=len(x), schedule=inverse_t())
     assert np.array_equal(old.w, new.w) and old.w[0] == 1.0
     assert not hasattr(new, "theta")
 
@@ -417,7 +421,7 @@ BAD_INPUT = [
      TypeError, "w0 or its older name theta0, not both"),
     ("gd-no-start", lambda: gradient_descent(abs, schedule=0.1), TypeError,
      "pass the start w0"),
-    ("sgd-theta0-nan", lambda: sgd(abs, theta0=np.nan, n_samples=2, schedule=0.1),
+    ("sgd-w0-nan", lambda: sgd(abs, w0=np.nan, n_samples=2, schedule=0.1),
      ValueError, "w0 contains NaN"),
     ("sgd-no-n-samples", lambda: sgd(lambda w, i: w, 0.0, schedule=0.1), TypeError,
      "sgd needs n_samples"),
@@ -433,8 +437,8 @@ BAD_INPUT = [
      "w must be a vector of length 2"),
     ("margins-X-1-D", lambda: margins([1.0, 2.0], Y_OK, [1.0]), ValueError, "2-D"),
     ("psgd-lr-zero", lambda: perceptron_sgd(X_OK, Y_OK, lr=0.0), ValueError, "lr must be"),
-    ("psgd-epochs", lambda: perceptron_sgd(X_OK, Y_OK, n_epochs=0), ValueError,
-     "n_epochs must be >= 1"),
+    ("psgd-epochs", lambda: perceptron_sgd(X_OK, Y_OK, max_epochs=0), ValueError,
+     "max_epochs must be >= 1"),
     ("psgd-w0", lambda: perceptron_sgd(X_OK, Y_OK, w0=[1.0]), ValueError,
      "w0 must be a vector of length 2"),
     ("psgd-fit-bias", lambda: perceptron_sgd(X_OK, Y_OK, fit_bias=1), TypeError,
@@ -456,3 +460,13 @@ def test_bad_input(call, error, match):
 
 def test_module_exports():
     assert set(optim.__all__) <= set(dir(optim))
+
+
+def test_gradient_descent_stops_when_until_says_so():
+    # f(w) = (w - 3)**2 / 2 with the step 1 reaches 3 in one step; the gradient is then 0
+    path = optim.gradient_descent(
+        lambda w: w - 3.0, 0.0, schedule=1.0, n_steps=50, until=lambda g: abs(g) < 1e-12
+    )
+    assert path.w.tolist() == [0.0, 3.0] and path.n_steps == 1
+    full = optim.gradient_descent(lambda w: w - 3.0, 0.0, schedule=1.0, n_steps=50)
+    assert full.n_steps == 50

@@ -418,7 +418,7 @@ def _wrong_nnls(E, f, maxiter=None):
 def test_a_wrong_nnls_answer_is_caught_and_solved_again(monkeypatch):
     import scipy.optimize
 
-    from perclab.theory import nonnegative_least_squares
+    from perclab.geometry import nonnegative_least_squares
 
     E = np.array([[1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
     f = np.array([3.0, 2.0, 1.0])  # unconstrained fit (4, -1); the NNLS optimum (2, 0)

@@ -267,7 +267,7 @@ def test_validation_happens_before_any_work():
 
 def test_result_decision_function_checks_the_number_of_features():
     result = perclab.train(X, Y)
-    with pytest.raises(ValueError, match="X has 3 features but the weights have 2"):
+    with pytest.raises(ValueError, match="X has 3 features but the model was trained on 2"):
         result.decision_function(np.ones((2, 3)))
 
 

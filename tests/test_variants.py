@@ -17,6 +17,7 @@ import itertools
 import math
 import warnings
 
+import frozen
 import numpy as np
 import pytest
 from hypothesis import assume, given
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import perclab
+from perclab import engine
 from perclab.datasets import load_iris_2d, make_separable, make_small_margin, make_xor
 from perclab.variants import (
     averaged_perceptron,
@@ -308,7 +310,9 @@ def test_pocket_known_run():
     assert [visited[k] for k in (0, 1)] == [5, 2]
     assert min(visited) == 2 and result.n_errors == 2
     assert (result.w.tolist(), result.b) == ([0.0, 0.0], -1.0)
-    assert not result.converged and result.epochs == 20
+    # the run repeats itself with a period of one epoch: the pocket stops a period
+    # after Brent's search finds it, before max_epochs
+    assert not result.converged and result.cycle_period == 1 and result.epochs == 17
 
 
 # ------------------------------------------------------------------- kernel perceptron
@@ -599,3 +603,40 @@ BAD_INPUT = [
 def test_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("ratchet", [True, False])
+def test_pocket_on_xor_with_a_huge_max_epochs_stops_where_the_run_cycles(ratchet):
+    # the run on XOR repeats itself from the first epoch: the pocket stops there, with
+    # the pocket that any number of epochs would give
+    X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+    y = np.array([-1, 1, -1, 1])
+    huge = pocket(X, y, max_epochs=10**9, ratchet=ratchet)
+    assert huge.cycle_period is not None and huge.epochs < 10
+    old = frozen.pocket(X, y, max_epochs=50, ratchet=ratchet)
+    assert huge.pocket_updates.tolist() == old["pocket_updates"]
+    assert np.array_equal(huge.w, old["w"]) and huge.b == old["b"]
+
+
+def test_a_pocket_that_stopped_without_the_extra_period_could_differ(monkeypatch):
+    # the period run after the cycle is found is what keeps the pocket unchanged: a
+    # run on these data whose longest stretch of correct classifications comes late
+    call = engine.CycleWatch.__call__
+
+    def at_once(watch, model):  # stop as soon as the cycle is found
+        return call(watch, model) or watch.period is not None
+
+    found = []
+    for seed in range(300):
+        rng = np.random.default_rng(seed)
+        X = rng.integers(-2, 3, size=(5, 2)).astype(float)
+        y = np.where(rng.random(5) < 0.5, -1, 1)
+        old = frozen.pocket(X, y, max_epochs=80, ratchet=False)
+        with monkeypatch.context() as patch:
+            patch.setattr(engine.CycleWatch, "__call__", at_once)
+            early = pocket(X, y, max_epochs=80, ratchet=False)
+        if early.pocket_updates.tolist() != old["pocket_updates"]:
+            found.append(seed)
+            new = pocket(X, y, max_epochs=80, ratchet=False)
+            assert new.pocket_updates.tolist() == old["pocket_updates"]
+    assert found  # without the extra period some pockets differ

@@ -145,7 +145,7 @@ def main() -> int:
         thread.join()
         print(
             f"never-returning solution, from a thread: {len(times)} checks, longest "
-            f"{max(times.values()):.1f} s (limit {checks._core._CHECK_SECONDS:g} s)"
+            f"{max(times.values()):.1f} s (limit {checks._core.CHECK_SECONDS:g} s)"
         )
     return 0
 

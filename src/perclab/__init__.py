@@ -1,11 +1,13 @@
 """perclab: the perceptron, taught and tested.
 
-The algorithm (:func:`train`) and the loop it shares with every variant
-(``perclab.engine``), error functions and stopping rules
-(:mod:`perclab.criteria`), data sets (:mod:`perclab.datasets`), the quantities of the
-convergence theorem (:mod:`perclab.theory`), gradient methods (:mod:`perclab.optim`),
-logistic regression (:mod:`perclab.logistic`), the pocket, averaged, voted and kernel
-perceptrons (:mod:`perclab.variants`) and lab measurements (:mod:`perclab.lab`) need only
+The algorithm (:func:`train`), the loop it shares with every variant
+(``perclab.engine``) and the models that own each rule (``perclab.models``), error
+functions and stopping rules (:mod:`perclab.criteria`), data sets
+(:mod:`perclab.datasets`), the convergence theorem and its geometry
+(:mod:`perclab.theory`, :mod:`perclab.geometry`), gradient methods
+(:mod:`perclab.optim`), logistic regression (:mod:`perclab.logistic`), the pocket,
+averaged, voted and kernel perceptrons (:mod:`perclab.variants`), the margin perceptron
+(:mod:`perclab.margin_perceptron`) and lab measurements (:mod:`perclab.lab`) need only
 NumPy and load with the package. Figures (:mod:`perclab.plotting`,
 :mod:`perclab.animation`), interactive widgets (:mod:`perclab.widgets`,
 :mod:`perclab.quiz`), the exercises' self-checks (:mod:`perclab.checks`) and the
@@ -13,7 +15,19 @@ scikit-learn classifier (:class:`Perceptron`) load on first use, so that
 ``import perclab`` stays fast.
 """
 
-from perclab import criteria, datasets, engine, lab, logistic, optim, theory, variants
+from perclab import (
+    criteria,
+    datasets,
+    engine,
+    geometry,
+    lab,
+    logistic,
+    margin_perceptron,
+    models,
+    optim,
+    theory,
+    variants,
+)
 from perclab.perceptron import (
     NotConvergedWarning,
     TrainingOverflowError,
@@ -38,11 +52,14 @@ __all__ = [
     "criteria",
     "datasets",
     "engine",
+    "geometry",
     "lab",
     "logistic",
     "margin",
+    "margin_perceptron",
     "max_margin",
     "mistake_bound",
+    "models",
     "optim",
     "plotting",
     "predict",

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from perclab.engine import overflow_error, textbook_step
+from perclab.models import is_mistake, overflow_error, textbook_step
 
 
 class BlockScan:
@@ -32,7 +32,11 @@ class BlockScan:
     serves every row:
     ``threshold = 2 (n_features + 6) sqrt(n_features + 1) 2**-24 size + 2**-100``,
     about twice the bound. A sample whose scaled block margin is above it has a
-    positive textbook margin ``y_i * (w @ x_i + b)``: it is cleared. Every other sample
+    positive textbook margin ``y_i * (w @ x_i + b)``: it is cleared. A rule with a
+    threshold ``t`` other than 0 (a mistake when the margin is ``<= t``) subtracts
+    ``t / row_size[i]``, rounded to float32 (a relative error of at most ``2**-23``,
+    and ``t / row_size[i] <= |t|``), and adds ``2**-21 |t| + 2**-100`` to the
+    threshold, which covers that rounding and the subtraction's. Every other sample
     is decided by the textbook's own expression on the same float64 arrays, so every
     decision is the textbook's, ties and near-ties included. When ``size *
     max(row_size) >= 2**100`` float32 could overflow, and every sample is decided by
@@ -52,17 +56,23 @@ class BlockScan:
     float32_limit = 2.0**100  # below it, float32 neither overflows nor loses the bound
 
     def __init__(self, model):
-        X, y = model.X, model.y
+        X, y, t = model.X, model.y, float(model.threshold)
         n_features = X.shape[1]
         self.X, self.y = X, y
         row_size = np.sqrt(np.einsum("ij,ij->i", X, X) + 1.0)
         self.max_row_size = float(row_size.max())
-        self.can_clear = self.max_row_size < self.float32_limit
+        limit = self.float32_limit
+        self.can_clear = self.max_row_size < limit and abs(t) < limit
+        self.offsets32 = self.offsets = None  # t / row_size, when the threshold t != 0
         if self.can_clear:
             self.X32 = X.astype(np.float32)
             self.scales32 = (y / row_size).astype(np.float32)
             self.rows, self.scales = self.X32, self.scales32  # in this epoch's order
+            if t != 0:
+                self.offsets32 = (t / row_size).astype(np.float32)
+                self.offsets = self.offsets32
         self.rel_tol = 2.0 * (n_features + 6) * math.sqrt(n_features + 1) * 2.0**-24
+        self.abs_tol = 2.0**-100 + (2.0**-21 * abs(t) + 2.0**-100 if t != 0 else 0.0)
         self.max_block = max(self.min_block, self.max_block_elements // n_features)
         # about 10 us a block against (4 + 0.2 * n_features) ns a row
         self.overhead_rows = 50_000 // (20 + n_features)
@@ -78,7 +88,7 @@ class BlockScan:
         size = max(float(np.abs(w).max()), abs(float(b)))
         if not (self.can_clear and size * self.max_row_size < self.float32_limit):
             return False
-        threshold = self.rel_tol * size + 2.0**-100
+        threshold = self.rel_tol * size + self.abs_tol
         return w.astype(np.float32), np.float32(b), np.float32(threshold)
 
     def _arrange(self, order) -> None:
@@ -87,11 +97,16 @@ class BlockScan:
             return
         if isinstance(order, range):  # the natural order
             self.rows, self.scales = self.X32, self.scales32
+            self.offsets = self.offsets32
             return
         if self.rows is self.X32:
             self.rows, self.scales = np.empty_like(self.X32), np.empty_like(self.scales32)
+            if self.offsets32 is not None:
+                self.offsets = np.empty_like(self.offsets32)
         np.take(self.X32, order, axis=0, out=self.rows)
         np.take(self.scales32, order, out=self.scales)
+        if self.offsets32 is not None:
+            np.take(self.offsets32, order, out=self.offsets)
 
     def _suspects(self, start, stop, clearing):
         """Offsets from ``start`` of the samples in ``start:stop`` not cleared."""
@@ -103,6 +118,8 @@ class BlockScan:
             margins = self.rows[start:stop] @ w32
             margins += b32
             margins *= self.scales[start:stop]
+            if self.offsets is not None:  # the rule's threshold t, scaled as the margins
+                margins -= self.offsets[start:stop]
         return np.flatnonzero(~(margins > threshold))
 
     def _block_size(self) -> int:
@@ -146,11 +163,7 @@ class BlockScan:
         else:
             offsets = self._suspects(start, stop, self.clearing)
         for offset in offsets:
-            i = order[start + offset]
-            margin = model.margin(i)  # the textbook's own test decides
-            if not math.isfinite(margin):
-                raise overflow_error("the margin y_i * (w @ x_i + b)", int(i), epoch)
-            if margin <= 0:
+            if is_mistake(model, order[start + offset], epoch):  # the textbook's test
                 return int(offset)
         return None
 

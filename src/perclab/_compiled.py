@@ -34,6 +34,10 @@ correct) and one below its negative a negative textbook margin (a mistake). When
 ``length * max(row_size) >= 2**100`` no sample is decided by the fast score. At the
 zero start every margin is within the threshold, and so is any exact tie on integer
 data; elsewhere such samples are rare.
+
+A rule whose mistakes are margins ``<= t`` (the model's ``threshold``) compares
+``margin - t`` with the same threshold plus ``2**-50 |t|``, which covers the rounding
+of the subtraction; with ``t = 0`` the subtraction is exact and changes nothing.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+from perclab.models import overflow_error, textbook_step
 
 try:
     import numba
@@ -123,13 +129,14 @@ def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out
 
     ``Xs`` is ``X`` or its float32 copy: the fast score is computed in its precision,
     with the weights ``ws`` (``w`` itself, or a float32 array that scan fills) and
-    ``tols = (rel_tol, abs_tol)`` for the threshold. Writes the sample and
+    ``tols = (rel_tol, abs_tol, t, t_tol)`` for the threshold: a mistake is a margin
+    ``<= t``, and ``t_tol`` covers the rounding of ``margin - t``. Writes the sample and
     position of each update into ``out[:, 0]``, ``out[:, 1]`` from row 0. Returns
     ``(status, position, n_updates)``: ``DONE`` at the end of the order, ``UNDECIDED``
     at a sample the fast score cannot decide, ``OVERFLOW`` after an update that left a
     weight infinite or NaN.
     """
-    rel_tol, abs_tol = tols[0], tols[1]
+    rel_tol, abs_tol, t, t_tol = tols[0], tols[1], tols[2], tols[3]
     b = b_box[0]  # finite: every update that scan or Python made was checked
     n_out = 0
     max_row_size = row_size.max()
@@ -144,9 +151,9 @@ def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out
     since_exact = 0  # updates since length was computed; until then it is a bound
     for p in range(start, order.shape[0]):
         i = order[p]
-        margin = y[i] * np.float64(_score(ws, Xs, i, bs))
+        margin = y[i] * np.float64(_score(ws, Xs, i, bs)) - t
         if length * max_row_size < SCORE_LIMIT:
-            threshold = (rel_tol * length + abs_tol) * row_size[i]
+            threshold = (rel_tol * length + abs_tol) * row_size[i] + t_tol
         else:
             threshold = np.inf  # the fast score could overflow: decide nothing
         if margin > threshold:  # correct, as the textbook would find
@@ -193,12 +200,12 @@ class CompiledScan:
         if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
             self.Xs = np.empty(X.shape, dtype=np.float32)
             self.ws = np.empty(n_features, dtype=np.float32)
-            self.tols = np.array([2.0 * (n_features + 6) * 2.0**-24, 2.0**-100])
+            tols = [2.0 * (n_features + 6) * 2.0**-24, 2.0**-100]
         else:  # small enough for the cache: score in float64, no copy to keep in step
             self.Xs, self.ws = X, None  # the score reads w itself
-            self.tols = np.array(
-                [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
-            )
+            tols = [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
+        t = float(model.threshold)  # a mistake: a margin <= t
+        self.tols = np.array([*tols, t, 2.0**-50 * abs(t) if t != 0 else 0.0])
         self.row_size = np.empty(n_samples)
         _prepare(
             X, self.Xs, self.Xs is not X, self.row_size
@@ -208,8 +215,6 @@ class CompiledScan:
         self.natural = np.arange(n_samples, dtype=np.intp)
 
     def epoch(self, model, order, epoch, log) -> None:
-        from perclab.engine import overflow_error, textbook_step
-
         if isinstance(order, range):
             order = self.natural
         position = 0

@@ -7,12 +7,28 @@ names the problem and says how to fix it. ``assert`` is never used for user inpu
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 
 MEMORY_BUDGET_BYTES = 2**30  # the most memory one array that a call builds may take
 
 _ENCODE_HINT = "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
+
+
+def older_name(value, old_value, *, name: str, old_name: str, stacklevel: int = 3):
+    """``value``, or ``old_value`` given under the keyword's older name (with a
+    DeprecationWarning); both given is a TypeError. ``value`` is None when not given."""
+    if old_value is None:
+        return value
+    if value is not None:
+        raise TypeError(f"pass {name} or its older name {old_name}, not both")
+    warnings.warn(
+        f"{old_name} is the older name of {name}; pass {name}=... instead",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    return old_value
 
 
 def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
@@ -22,6 +38,11 @@ def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
     that never write to it)."""
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} must be a 2-D array of numbers, got a string")
+    if type(X).__module__.startswith("scipy.sparse"):  # without importing scipy
+        raise TypeError(
+            f"{name} is a scipy.sparse {type(X).__name__}; perclab works on dense "
+            f"arrays: pass {name}.toarray()"
+        )
     try:
         arr = np.asarray(X)
     except ValueError as exc:  # ragged nested lists

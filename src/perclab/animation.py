@@ -8,6 +8,7 @@ play, pause and step. The book shows it as is; nothing is fetched from the netwo
 
 from __future__ import annotations
 
+import io
 import re
 from html import escape
 
@@ -24,7 +25,8 @@ from perclab._validation import (
     check_real,
     check_X,
 )
-from perclab.plotting import _LINE_COLOR, _REGION_COLORS, _UPDATE_COLOR, plot_data
+from perclab.classifier import count_mistakes
+from perclab.plotting import LINE_COLOR, REGION_COLORS, UPDATE_COLOR, plot_data
 
 __all__ = ["TrainingAnimation", "animate_training", "frame_updates", "to_html"]
 
@@ -170,7 +172,7 @@ class _Frames:
         self.low, self.high = X.min(axis=0) - pad, X.max(axis=0) + pad
         (x0, y0), (x1, y1) = self.low, self.high
         self.box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-        negative_tint, positive_tint = _REGION_COLORS.colors
+        negative_tint, positive_tint = REGION_COLORS.colors
         self.regions = {
             sign: ax.add_patch(Polygon(self.box, closed=True, color=tint, lw=0, zorder=0))
             for sign, tint in ((1, positive_tint), (-1, negative_tint))
@@ -182,9 +184,9 @@ class _Frames:
         ax.set_xlabel("x\u2081")
         ax.set_ylabel("x\u2082")
         (self.before,) = ax.plot([], [], color="#777777", ls="--", lw=1.5, label="before")
-        (self.after,) = ax.plot([], [], color=_LINE_COLOR, lw=2, label="after")
+        (self.after,) = ax.plot([], [], color=LINE_COLOR, lw=2, label="after")
         self.sample = ax.scatter(
-            [], [], s=200, facecolors="none", edgecolors=_UPDATE_COLOR, linewidths=2,
+            [], [], s=200, facecolors="none", edgecolors=UPDATE_COLOR, linewidths=2,
             zorder=4, label="sample of\nthe update",
         )  # fmt: skip
         ax.set_xlim(x0, x1)
@@ -232,7 +234,7 @@ class _Frames:
         self._line(self.before, history.w[k - 1], float(history.b[k - 1]))
         self._line(self.after, w, b)
         self.sample.set_offsets([X[i]])
-        wrong = int(np.count_nonzero(y * (X @ w + b) <= 0))
+        wrong = count_mistakes(X, y, w, b)
         label = "+1" if y[i] > 0 else "\u22121"  # a true minus sign
         title = self.ax.set_title(
             f"Update {k} of {len(history)} (epoch {int(history.epoch[k - 1])}): "
@@ -304,6 +306,7 @@ def to_html(
     True
     """
     max_bytes = check_int(max_bytes, name="max_bytes", minimum=1)
+    _refuse_if_clearly_too_large(anim, max_bytes)
     embed_limit_mb = max(mpl.rcParams["animation.embed_limit"], 1.01 * max_bytes / 2**20)
     settings = {
         "animation.embed_limit": embed_limit_mb,
@@ -329,3 +332,24 @@ def to_html(
             "(max_frames=...) or a lower resolution (dpi=...) in animate_training"
         )
     return html
+
+
+def _refuse_if_clearly_too_large(anim, max_bytes: int) -> None:
+    """Render one frame of a :class:`TrainingAnimation`; refuse before rendering the
+    rest when the frames would clearly not fit (a quarter over ``max_bytes``; the exact
+    size is checked after rendering)."""
+    updates = getattr(anim, "updates", None)
+    if updates is None or len(updates) < 2:
+        return
+    anim.show_update(int(updates[0]))
+    buffer = io.BytesIO()
+    anim._fig.savefig(buffer, format="png", dpi="figure")
+    estimate = len(updates) * len(buffer.getvalue()) * 4 // 3  # base64: 4 bytes per 3
+    if estimate > 1.25 * max_bytes:
+        # a frame was drawn: matplotlib need not warn that the animation never rendered
+        anim._draw_was_started = True
+        raise ValueError(
+            f"the animation's {len(updates)} frames would take about {estimate:,} bytes "
+            f"of HTML, more than max_bytes={max_bytes:,}; make it smaller with fewer "
+            "frames (max_frames=...) or a lower resolution (dpi=...) in animate_training"
+        )

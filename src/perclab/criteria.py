@@ -22,16 +22,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from perclab._validation import (
-    check_bool,
     check_int,
     check_pm1_labels,
-    check_random_state,
     check_real,
     check_vector,
     check_X,
 )
-from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.classifier import count_mistakes, summary_repr
+from perclab.engine import UpdateHistory
 from perclab.losses import perceptron_loss
+from perclab.perceptron import fit_linear, result_fields
 
 __all__ = [
     "RULES",
@@ -81,8 +81,10 @@ def n_misclassified(X, y, w, b: float = 0.0) -> int:
     >>> n_misclassified(X, y, w=[0.0, 0.0])
     3
     """
-    s, y, _ = _scores(X, y, w, b)
-    return int(np.count_nonzero(y * s <= 0))
+    X = check_X(X)
+    y = check_pm1_labels(y, X.shape[0])
+    w = check_vector(w, X.shape[1], name="w")
+    return count_mistakes(X, y, w, check_real(b, name="b"))
 
 
 def distance_error(X, y, w, b: float = 0.0) -> float:
@@ -177,13 +179,10 @@ class StoppingResult:
     history: UpdateHistory = field(repr=False)
 
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"StoppingResult(rule={self.rule!r}, stop_reason={self.stop_reason!r}, "
-            f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"n_misclassified={self.n_misclassified[-1]}, "
-            f"distance_error={self.distance_error[-1]:.6g}, w={w}, b={self.b:.6g})"
-        )
+        names = ("rule", "stop_reason", "epochs", "n_updates")
+        last = {"n_misclassified": self.n_misclassified[-1]}
+        last["distance_error"] = self.distance_error[-1]
+        return summary_repr(self, *names, **last, w=self.w, b=self.b)
 
 
 def train_with_stopping(
@@ -263,27 +262,16 @@ def train_with_stopping(
     >>> train_with_stopping(X, y, rule="max_epochs", max_epochs=4).n_misclassified
     [1, 1, 1, 2]
     """
-    X = check_X(X)
-    n_samples, n_features = X.shape
-    y = check_pm1_labels(y, n_samples)
     rule = _check_rule(rule)
-    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     patience = check_int(patience, name="patience", minimum=1)
-    w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
-    b = check_real(b0, name="b0")
-    lr = check_real(lr, name="lr", positive=True)
-    fit_bias = check_bool(fit_bias, name="fit_bias")
-    shuffle = check_bool(shuffle, name="shuffle")
-    rng = check_random_state(random_state)  # one generator for every epoch, as in train
-
     misclassified: list[int] = []
     errors: list[float] = []
     plateau = {"best": np.inf, "since_best": 0}
 
     def measure(model) -> bool:
         """After every epoch: both error functions; True ends the run on a plateau."""
-        misclassified.append(n_misclassified(X, y, model.w, model.b))
-        errors.append(distance_error(X, y, model.w, model.b))
+        misclassified.append(n_misclassified(model.X, model.y, model.w, model.b))
+        errors.append(distance_error(model.X, model.y, model.w, model.b))
         if rule != "error_plateau":
             return False
         if errors[-1] < plateau["best"]:
@@ -292,32 +280,25 @@ def train_with_stopping(
             plateau["since_best"] += 1
         return plateau["since_best"] >= patience
 
-    model = LinearModel(X, y, w, b, lr, fit_bias)
-    loop = run(
-        model,
-        max_epochs=max_epochs,
-        shuffle=shuffle,
-        rng=rng,
-        stop_when_clean=rule != "max_epochs",
-        on_epoch_end=measure,
-    )
+    model, loop = fit_linear(
+        X, y, w0=w0, b0=b0, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs,
+        shuffle=shuffle, random_state=random_state,
+        stop_when_clean=rule != "max_epochs", on_epoch_end=measure,
+    )  # fmt: skip
     if loop.converged:
         stop_reason = "clean"
     elif rule == "error_plateau" and plateau["since_best"] >= patience:
         stop_reason = "error_plateau"
     else:
         stop_reason = "max_epochs"
+    fields = result_fields(model, loop)
+    del fields["converged"]  # said by stop_reason
     return StoppingResult(
-        w=model.w,
-        b=float(model.b),
+        **fields,
         rule=rule,
         stop_reason=stop_reason,
-        epochs=loop.epochs,
-        n_updates=loop.n_updates,
-        mistakes_per_epoch=loop.mistakes_per_epoch,
         n_misclassified=misclassified,
         distance_error=errors,
-        history=loop.history,
     )
 
 

@@ -217,6 +217,12 @@ def make_xor(n_samples: int = 100, *, noise: float = 0.2, random_state=None):
     noise = check_real(noise, name="noise")
     if noise < 0:
         raise ValueError(f"noise must be >= 0, got {noise}")
+    if noise > 1e300:  # noise * a normal draw could overflow to infinity
+        raise ValueError(
+            f"noise must be at most 1e300, got {noise:g}: larger noise makes infinite "
+            "coordinates; the centres are at (±1, ±1), so noise well above 1 already "
+            "hides them"
+        )
     rng = check_random_state(random_state)
     centres = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
     cluster = rng.permutation(np.arange(n_samples) % 4)

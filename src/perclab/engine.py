@@ -12,9 +12,10 @@ sample triggered each update, counts the mistakes of every epoch and warns when 
 stopped at its limit. A variant plugs in through two small hooks instead of copying
 the loop:
 
-* a *model* with ``margin(i)`` (the left-hand side ``y_i * (w @ x_i + b)``) and
-  ``update(i)``; :class:`LinearModel` is the textbook's, the kernel perceptron brings
-  its own dual one;
+* a *model* (:mod:`perclab.models`) with ``margin(i)`` (the left-hand side
+  ``y_i * (w @ x_i + b)``), the ``threshold`` at or below which it is a mistake,
+  ``update(i)`` and ``replay``; :class:`LinearModel` is the textbook's, the kernel
+  perceptron brings its own dual one;
 * ``on_epoch_end(model)``, called after every epoch, which may end the run.
 
 Everything a variant keeps about the run (the weights after each update, how long each
@@ -22,7 +23,10 @@ survived) follows from the :class:`UpdateHistory`, which stores only the sample 
 position of each update and rebuilds the weights when they are asked for.
 
 Three scans run the linear model's epochs, all making the textbook's decisions in the
-textbook's order, bit for bit (the tests compare them):
+textbook's order, bit for bit (the tests compare them). The two fast ones implement
+the linear rule with the model's threshold, and serve only the model classes in
+``perclab.models.FAST_PATH_MODELS`` (by exact class); every other model runs the
+textbook loop:
 
 * ``"textbook"``: the loop above, in Python;
 * ``"compiled"``: the same loop compiled with numba (``perclab._compiled``), used
@@ -36,13 +40,20 @@ A non-finite margin or weight is an error, never a clean epoch: training raises
 
 from __future__ import annotations
 
-import math
 import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
+from perclab.models import (
+    FAST_PATH_MODELS,
+    LinearModel,
+    TrainingOverflowError,
+    textbook_epoch,
+)
+
 __all__ = [
+    "CycleWatch",
     "LinearModel",
     "NotConvergedWarning",
     "Run",
@@ -63,18 +74,6 @@ SCANS = ("fast", "textbook", "compiled", "blocks")
 class NotConvergedWarning(UserWarning):
     """Training stopped at its limit (``max_epochs`` for the perceptron and its variants,
     ``max_iter`` for gradient descent) before its stopping rule was met."""
-
-
-class TrainingOverflowError(FloatingPointError):
-    """A margin or a weight became infinite or NaN during training."""
-
-
-def overflow_error(what: str, sample: int, epoch: int) -> TrainingOverflowError:
-    return TrainingOverflowError(
-        f"training overflowed: {what} (sample {sample}, epoch {epoch}) is infinite "
-        "or NaN; scale the data (e.g. standardise the columns of X) or lower the "
-        "learning rate lr"
-    )
 
 
 # --------------------------------------------------------------------------- history
@@ -98,17 +97,18 @@ class UpdateHistory:
     """
 
     def __init__(
-        self, sample, epoch=None, w=None, b=None, *, _replay=None, _position=None,
-        _mistakes_per_epoch=None,
+        self, sample, epoch=None, w=None, b=None, *, model=None, position=None,
+        mistakes_per_epoch=None,
     ):  # fmt: skip
         self.sample = np.asarray(sample)
         self._epoch = None if epoch is None else np.asarray(epoch, dtype=np.intp)
-        self._mistakes_per_epoch = _mistakes_per_epoch  # to rebuild epoch from
-        self.position = _position
+        self._mistakes_per_epoch = mistakes_per_epoch  # to rebuild epoch from
+        self.position = position
         self._w = None if w is None else np.asarray(w, dtype=float)
         self._b = None if b is None else np.asarray(b, dtype=float)
-        self._replay = _replay  # (X, y, w0, b0, lr, fit_bias) to rebuild w and b
-        self._final = None  # the final w, which the rebuilt history must end with
+        self._model = model  # its replay rebuilds w and b
+        # the final w, which the rebuilt history must end with
+        self._final = None if model is None else np.array(model.w, copy=True)
 
     def __len__(self) -> int:
         return int(self.sample.shape[0])
@@ -134,11 +134,10 @@ class UpdateHistory:
 
     @property
     def n_features(self) -> int:
-        return int(self._replay[0].shape[1] if self._w is None else self._w.shape[1])
+        return int(self._model.X.shape[1] if self._w is None else self._w.shape[1])
 
     def _rebuild(self) -> None:
-        X, y, w0, b0, lr, fit_bias = self._replay
-        rows, n_features = len(self) + 1, X.shape[1]
+        rows, n_features = len(self) + 1, self.n_features
         needed = rows * (n_features + 1) * 8
         if needed > HISTORY_BUDGET_BYTES:
             raise MemoryError(
@@ -146,49 +145,16 @@ class UpdateHistory:
                 f"GiB, over the {HISTORY_BUDGET_BYTES / 2**30:g} GiB budget; train for "
                 "fewer epochs, or use sample and epoch, which are stored"
             )
-        steps = lr * y[self.sample]  # lr * y_i, as the loop computes it
-        w = np.empty((rows, n_features))
-        w[0] = w0
-        np.multiply(steps[:, None], X[self.sample], out=w[1:])
-        np.cumsum(w, axis=0, out=w)  # a running sum in order: the loop's own additions
+        w, b = self._model.replay(self.sample)  # the model's own update, replayed
         if self._final is not None and not np.array_equal(w[-1], self._final):
             raise RuntimeError(
                 "the update history cannot be rebuilt: X was changed in place after "
                 "training; train again, or pass a copy of X to train"
             )
-        b = np.full(rows, b0)
-        if fit_bias:
-            b[1:] = steps
-            np.cumsum(b, out=b)
         self._w, self._b = w, b
 
     def __repr__(self) -> str:
         return f"UpdateHistory(n_updates={len(self)}, n_features={self.n_features})"
-
-
-# ----------------------------------------------------------------------------- models
-
-
-class LinearModel:
-    """The textbook perceptron: ``margin(i) = y_i * (w @ x_i + b)``; an update adds
-    ``lr * y_i * x_i`` to ``w`` (and ``lr * y_i`` to ``b`` when ``fit_bias``)."""
-
-    def __init__(self, X, y, w, b, lr, fit_bias):
-        self.X, self.y, self.w, self.b = X, y, w, b
-        self.lr, self.fit_bias = lr, fit_bias
-        self.w0, self.b0 = w.copy(), b  # the start, to rebuild the history from
-
-    def margin(self, i) -> float:
-        x_i, y_i, w, b = self.X[i], self.y[i], self.w, self.b
-        return y_i * (w @ x_i + b)
-
-    def update(self, i) -> bool:
-        """Make the update; return False if it left a weight infinite or NaN."""
-        x_i, y_i = self.X[i], self.y[i]
-        self.w += self.lr * y_i * x_i
-        if self.fit_bias:
-            self.b += self.lr * y_i
-        return math.isfinite(self.b) and bool(np.isfinite(self.w).all())
 
 
 # ------------------------------------------------------------------------- the loop
@@ -232,23 +198,6 @@ class _Log:
         return samples, positions
 
 
-def textbook_step(model, i, position, epoch, log) -> None:
-    """The textbook's test and update for one sample."""
-    margin = model.margin(i)
-    if not math.isfinite(margin):
-        raise overflow_error("the margin y_i * (w @ x_i + b)", int(i), epoch)
-    if margin <= 0:
-        if not model.update(i):
-            raise overflow_error("a weight after the update", int(i), epoch)
-        log.record(i, position)
-
-
-def textbook_epoch(model, order, epoch, log) -> None:
-    """One pass over the data, sample by sample, as the book writes it."""
-    for position, i in enumerate(order):
-        textbook_step(model, i, position, epoch, log)
-
-
 @dataclass
 class Run:
     """What :func:`run` returns: the model at the end and what the loop counted."""
@@ -273,6 +222,42 @@ class Run:
         return (epoch - 1) * n_samples + self.history.position
 
 
+class CycleWatch:
+    """An ``on_epoch_end`` hook that ends a run once it repeats itself exactly.
+
+    With the samples visited in a fixed order, the weights at the end of an epoch decide
+    every later epoch: once they equal the weights at the end of an earlier epoch, the
+    run repeats the epochs in between for ever. Brent's algorithm finds the repetition
+    keeping one earlier state (compared bit for bit), at most about twice as many epochs
+    after it began. The hook then lets the run go on for one more period, so that every
+    weight vector of the cycle has been seen, each with its whole run of correct
+    classifications, and ends it: a variant that keeps the best weights seen (the
+    pocket) ends with what ``max_epochs`` epochs would give it. ``period`` is the
+    length of the cycle in epochs, None until one is found.
+    """
+
+    def __init__(self, model):
+        self.saved, self.power, self.length = self._state(model), 1, 0
+        self.period, self.stop_after = None, None
+
+    @staticmethod
+    def _state(model):
+        return model.w.tobytes(), np.float64(model.b).tobytes()
+
+    def __call__(self, model) -> bool:
+        if self.stop_after is not None:
+            self.stop_after -= 1
+            return self.stop_after == 0
+        state = self._state(model)
+        self.length += 1
+        if state == self.saved:  # back where it was `length` epochs ago
+            self.period = self.stop_after = self.length
+            return False
+        if self.length == self.power:  # Brent: keep every power-of-two-th state
+            self.saved, self.power, self.length = state, 2 * self.power, 0
+        return False
+
+
 def run(
     model,
     *,
@@ -284,6 +269,7 @@ def run(
     warn: str | None = None,
     hint: str = NOT_SEPARABLE_HINT,
     scan: str = "fast",
+    stacklevel: int = 3,
 ) -> Run:
     """Run epochs of the perceptron rule on ``model`` until a clean one.
 
@@ -306,6 +292,8 @@ def run(
         How the linear model's epochs are scanned (other models: always "textbook").
         "fast" is "compiled" when numba is installed and the data are not tiny,
         "blocks" otherwise. All make the same updates.
+    stacklevel : int, default 3
+        Where the warning points: 3 is the caller of the function that called run.
     """
     n_samples = model.y.shape[0]
     epoch_scan = _scanner(model, scan)
@@ -327,25 +315,23 @@ def run(
             f"{warn} did not converge in max_epochs={max_epochs} epochs "
             f"({mistakes_per_epoch[-1]} mistakes in the last one); {hint}",
             NotConvergedWarning,
-            stacklevel=3,
+            stacklevel=stacklevel,
         )
     samples, positions = log.arrays()
-    replay = None
-    if isinstance(model, LinearModel):
-        replay = (model.X, model.y, model.w0, model.b0, model.lr, model.fit_bias)
     history = UpdateHistory(
-        samples, _replay=replay, _position=positions, _mistakes_per_epoch=mistakes_per_epoch
+        samples,
+        model=model if isinstance(model, LinearModel) else None,
+        position=positions,
+        mistakes_per_epoch=mistakes_per_epoch,
     )
-    if replay is not None:
-        history._final = model.w.copy()
     return Run(model, converged, mistakes_per_epoch, history)
 
 
 def _scanner(model, scan):
     if scan not in SCANS:
         raise ValueError(f"scan must be one of {SCANS}, got {scan!r}")
-    if not isinstance(model, LinearModel) or scan == "textbook":
-        return textbook_epoch
+    if type(model) not in FAST_PATH_MODELS or scan == "textbook":
+        return textbook_epoch  # a fast path serves only the rule it implements
     if scan == "fast":
         big = model.X.size >= _COMPILED_MIN_ENTRIES
         scan = "compiled" if big and compiled_available() else "blocks"

@@ -31,9 +31,18 @@ from perclab._validation import (
     check_real,
     check_vector,
     check_X,
+    older_name,
 )
+from perclab.classifier import LinearClassifier, summary_repr
 from perclab.engine import NotConvergedWarning, TrainingOverflowError
-from perclab.losses import Gradient, _logistic_loss, _sigmoid, logistic_loss, sigmoid
+from perclab.losses import (
+    Gradient,
+    logistic_loss,
+    logistic_loss_array,
+    sigmoid,
+    sigmoid_array,
+)
+from perclab.optim import gradient_descent
 
 __all__ = [
     "LogisticFit",
@@ -105,22 +114,24 @@ def logistic_gradient(X, y, w, b: float = 0.0, *, C: float = 1.0) -> Gradient:
 def _objective(m, w, C) -> float:
     """J from the margins ``m = y * (X @ w + b)``."""
     penalty = 0.0 if math.isinf(C) else (w @ w) / (2.0 * C)
-    return float(np.sum(_logistic_loss(m)) + penalty)
+    return float(np.sum(logistic_loss_array(m)) + penalty)
 
 
 def _gradient(X, y, m, w, C) -> Gradient:
     """The gradient of J from the margins ``m = y * (X @ w + b)``."""
-    weight = y * _sigmoid(-m)  # y_i sigmoid(-m_i)
+    weight = y * sigmoid_array(-m)  # y_i sigmoid(-m_i)
     penalty = 0.0 if math.isinf(C) else w / C
     return Gradient(w=-(weight @ X) + penalty, b=float(-np.sum(weight)))
 
 
 @dataclass(frozen=True, repr=False)
-class LogisticFit:
+class LogisticFit(LinearClassifier):
     """What :func:`fit_logistic` returns: the weights, how the run ended, and its path.
 
     ``w_path[k]``, ``b_path[k]`` and ``objective_path[k]`` are the weights and the
     objective after ``k`` steps (``k = 0`` is the start, ``w = 0``, ``b = 0``).
+    ``decision_function(X)`` is ``X @ w + b``, the log-odds ``ln(P(y = +1 | x) /
+    P(y = -1 | x))``, and ``predict(X)`` is +1 where ``P(y = +1 | x) >= 1/2``.
     """
 
     w: np.ndarray
@@ -133,30 +144,12 @@ class LogisticFit:
     w_path: np.ndarray = field(repr=False)
     b_path: np.ndarray = field(repr=False)
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b``, the log-odds ``ln(P(y = +1 | x) / P(y = -1 | x))``."""
-        X = check_X(X)
-        if X.shape[1] != self.w.shape[0]:
-            raise ValueError(
-                f"X has {X.shape[1]} features but the weights have {self.w.shape[0]}; "
-                "pass data with the features used in fitting"
-            )
-        return X @ self.w + self.b
-
     def predict_probability(self, X) -> np.ndarray:
         """Return ``P(y = +1 | x) = sigmoid(w @ x + b)`` for every row of ``X``."""
         return sigmoid(self.decision_function(X))
 
-    def predict(self, X) -> np.ndarray:
-        """Return -1 or +1: +1 where ``P(y = +1 | x) >= 1/2``, i.e. ``w @ x + b >= 0``."""
-        return np.where(self.decision_function(X) >= 0, 1, -1)
-
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"LogisticFit(C={self.C:g}, converged={self.converged}, n_iter={self.n_iter}, "
-            f"w={w}, b={self.b:.6g})"
-        )
+        return summary_repr(self, "C", "converged", "n_iter", "w", "b")
 
 
 def fit_logistic(
@@ -164,7 +157,7 @@ def fit_logistic(
     y,
     *,
     C: float = 1.0,
-    fit_bias: bool = True,
+    fit_bias: bool | None = None,
     lr: float | None = None,
     max_iter: int = 10_000,
     tol: float = 1e-8,
@@ -201,7 +194,7 @@ def fit_logistic(
     b0 : float, default 0.0
         Starting intercept (ignored when ``fit_bias=False``).
     fit_intercept : bool, optional
-        scikit-learn's name for ``fit_bias``, still accepted; it wins if both are given.
+        scikit-learn's name for ``fit_bias``, still accepted with a DeprecationWarning.
 
     Returns
     -------
@@ -227,38 +220,48 @@ def fit_logistic(
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
     C = _check_C(C)
-    if fit_intercept is not None:  # scikit-learn's name, still accepted
-        fit_bias = check_bool(fit_intercept, name="fit_intercept")
-    fit_intercept = check_bool(fit_bias, name="fit_bias")  # the name used below
+    fit_bias = older_name(
+        fit_bias, fit_intercept, name="fit_bias", old_name="fit_intercept"
+    )
+    fit_bias = check_bool(True if fit_bias is None else fit_bias, name="fit_bias")
     if lr is None:
-        lr = 1.0 / _smoothness(X, C, fit_intercept)
+        lr = 1.0 / _smoothness(X, C, fit_bias)
     else:
         lr = check_real(lr, name="lr", positive=True)
     max_iter = check_int(max_iter, name="max_iter", minimum=0)
     tol = check_real(tol, name="tol", positive=True)
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
-    b = check_real(b0, name="b0") if fit_intercept else 0.0
+    b = check_real(b0, name="b0") if fit_bias else 0.0
 
-    m = y * (X @ w + b)
-    w_path, b_path, objective_path = [w], [b], [_objective(m, w, C)]
-    grad = _gradient(X, y, m, w, C)
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow is raised below
-        while not _small(grad, tol * n_samples, fit_intercept) and len(w_path) <= max_iter:
-            w = w - lr * grad.w  # theta <- theta - alpha * gradient
-            if fit_intercept:
-                b = b - lr * grad.b
-            w_path.append(w)
-            b_path.append(b)
+    def gradient(theta):  # of J at theta = (w, b)
+        w, b = theta[:n_features], theta[n_features]
+        with np.errstate(over="ignore", invalid="ignore"):
             m = y * (X @ w + b)
-            if not (np.isfinite(b) and np.all(np.isfinite(w)) and np.all(np.isfinite(m))):
-                raise TrainingOverflowError(
-                    f"fit_logistic overflowed: after step {len(w_path) - 1} the weights or "
-                    "margins are infinite or NaN; scale the data (e.g. standardise the "
-                    "columns of X) or lower the learning rate lr"
-                )
-            objective_path.append(_objective(m, w, C))
-            grad = _gradient(X, y, m, w, C)
-    converged = _small(grad, tol * n_samples, fit_intercept)
+        if not np.all(np.isfinite(m)):
+            raise FloatingPointError("the margins are infinite or NaN")
+        g = _gradient(X, y, m, w, C)
+        return np.append(g.w, g.b if fit_bias else 0.0)
+
+    def small(g) -> bool:
+        return float(np.max(np.abs(g))) <= tol * n_samples
+
+    try:
+        path = gradient_descent(
+            gradient, np.append(w, b), schedule=lr, n_steps=max_iter, until=small
+        )
+        converged = small(gradient(path.final))
+    except FloatingPointError:
+        raise TrainingOverflowError(
+            "fit_logistic overflowed: the weights or margins became infinite or NaN; "
+            "scale the data (e.g. standardise the columns of X) or lower the learning "
+            "rate lr"
+        ) from None
+    w_path, b_path = path.w[:, :n_features], path.w[:, n_features]
+    objective_path = [
+        _objective(y * (X @ w_k + b_k), w_k, C)
+        for w_k, b_k in zip(w_path, b_path, strict=True)
+    ]
+    w, b = w_path[-1].copy(), b_path[-1]
 
     if not converged:
         warnings.warn(
@@ -273,26 +276,25 @@ def fit_logistic(
         b=float(b),
         C=C,
         converged=converged,
-        n_iter=len(w_path) - 1,
+        n_iter=path.n_steps,
         lr=lr,
         objective_path=np.asarray(objective_path),
-        w_path=np.vstack(w_path),
-        b_path=np.asarray(b_path, dtype=float),
+        w_path=w_path,
+        b_path=np.array(b_path, dtype=float),
     )
 
 
-def _small(grad: Gradient, threshold: float, fit_intercept: bool) -> bool:
-    """Whether every partial derivative (of the parameters being fitted) is small."""
-    size = float(np.max(np.abs(grad.w)))
-    if fit_intercept:
-        size = max(size, abs(grad.b))
-    return size <= threshold
-
-
-def _smoothness(X, C, fit_intercept) -> float:
+def _smoothness(X, C, fit_bias) -> float:
     """``L = ||X1||_2**2 / 4 + 1 / C``: a Lipschitz constant of the gradient of J."""
-    X1 = np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
-    return float(np.linalg.norm(X1, 2)) ** 2 / 4.0 + (0.0 if math.isinf(C) else 1.0 / C)
+    X1 = np.hstack([X, np.ones((X.shape[0], 1))]) if fit_bias else X
+    size = float(np.linalg.norm(X1, 2))
+    if not size < 1e150:  # its square, the curvature, would overflow
+        raise TrainingOverflowError(
+            f"fit_logistic overflowed: X is too large (its largest singular value is "
+            f"{size:.3g}) for the step 1 / L, whose L = ||X||**2 / 4 overflows; scale "
+            "the data (e.g. standardise the columns of X)"
+        )
+    return size**2 / 4.0 + (0.0 if math.isinf(C) else 1.0 / C)
 
 
 def plot_probability(
@@ -320,9 +322,9 @@ def plot_probability(
     """
     from matplotlib.colors import LinearSegmentedColormap
 
-    from perclab.plotting import CLASS_STYLE, _axes, _data, plot_data
+    from perclab.plotting import CLASS_STYLE, check_axes, check_plot_data, plot_data
 
-    X, y = _data(X, y)
+    X, y = check_plot_data(X, y)
     w = check_vector(w, 2, name="w")
     b = check_real(b, name="b")
     levels = np.asarray(levels, dtype=float)
@@ -338,7 +340,7 @@ def plot_probability(
         what=f"a grid of {resolution} x {resolution} points",
         fix="pass a smaller resolution (a few hundred is plenty for a figure)",
     )
-    ax = _axes(ax)
+    ax = check_axes(ax)
     pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
     low, high = X.min(axis=0) - pad, X.max(axis=0) + pad
     g1, g2 = np.meshgrid(

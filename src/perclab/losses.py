@@ -162,7 +162,7 @@ def sigmoid(z):
     >>> float(sigmoid(-40.0))  # about exp(-40), not rounded to 0
     4.248354255291589e-18
     """
-    return _like_input(_sigmoid(_check_margin(z, name="z")), z)
+    return _like_input(sigmoid_array(_check_margin(z, name="z")), z)
 
 
 def logistic_loss(margin):
@@ -179,14 +179,16 @@ def logistic_loss(margin):
     >>> float(logistic_loss(40.0))  # about exp(-40)
     4.248354255291589e-18
     """
-    return _like_input(_logistic_loss(_check_margin(margin)), margin)
+    return _like_input(logistic_loss_array(_check_margin(margin)), margin)
 
 
-def _sigmoid(z: np.ndarray) -> np.ndarray:
+def sigmoid_array(z: np.ndarray) -> np.ndarray:
+    """:func:`sigmoid` of a checked float array, for the package's own callers."""
     e = np.exp(-np.abs(z))  # in (0, 1]: never overflows
     d = 1.0 / (1.0 + e)
     return np.where(z >= 0, d, e * d)  # 1 / (1 + e^-z), or e^z / (1 + e^z)
 
 
-def _logistic_loss(m: np.ndarray) -> np.ndarray:
+def logistic_loss_array(m: np.ndarray) -> np.ndarray:
+    """:func:`logistic_loss` of a checked float array, for the package's own callers."""
     return np.maximum(-m, 0.0) + np.log1p(np.exp(-np.abs(m)))

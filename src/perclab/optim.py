@@ -27,13 +27,12 @@ from perclab._validation import (
     check_bool,
     check_int,
     check_memory,
-    check_pm1_labels,
     check_random_state,
     check_real,
-    check_vector,
-    check_X,
+    older_name,
 )
-from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.classifier import summary_repr
+from perclab.engine import UpdateHistory
 from perclab.losses import (  # their home is perclab.losses; kept importable from here
     Gradient,
     hinge_loss,
@@ -42,6 +41,7 @@ from perclab.losses import (  # their home is perclab.losses; kept importable fr
     perceptron_subgradient,
     zero_one_loss,
 )
+from perclab.perceptron import fit_linear, result_fields
 
 __all__ = [
     "DescentPath",
@@ -102,13 +102,15 @@ class Schedule:
         if isinstance(t, (numbers.Integral, np.integer)) and not isinstance(t, bool):
             if t < 1:
                 raise ValueError(f"steps are counted from t = 1, got t = {t}")
-            return self.alpha0 / float(t) ** self.power
+            with np.errstate(over="ignore"):  # t**power overflows: the step is 0.0
+                return float(self.alpha0 / np.float64(t) ** self.power)
         steps = np.asarray(t)
         if steps.dtype == bool or not np.issubdtype(steps.dtype, np.integer):
             raise TypeError(f"t must be an integer step number >= 1, got {t!r}")
         if steps.size and steps.min() < 1:
             raise ValueError(f"steps are counted from t = 1, got t = {steps.min()}")
-        return self.alpha0 / steps.astype(float) ** self.power
+        with np.errstate(over="ignore"):  # t**power overflows: the step is 0.0
+            return self.alpha0 / steps.astype(float) ** self.power
 
     @property
     def sum_diverges(self) -> bool:
@@ -189,11 +191,8 @@ class DescentPath:
         return int(self.step_sizes.shape[0])
 
     def __repr__(self) -> str:
-        final = np.array2string(np.asarray(self.final), precision=4, threshold=6)
-        return (
-            f"DescentPath(n_steps={self.n_steps}, schedule={self.schedule!r}, "
-            f"final={final})"
-        )
+        final = np.asarray(self.final)
+        return summary_repr(self, "n_steps", "schedule", final=final)
 
 
 def gradient_descent(
@@ -203,6 +202,7 @@ def gradient_descent(
     schedule: Schedule | float,
     n_steps: int = 100,
     theta0=None,
+    until: Callable | None = None,
 ) -> DescentPath:
     """Run ``w_t = w_{t-1} - alpha_t * grad(w_{t-1})`` for ``n_steps`` steps.
 
@@ -217,12 +217,16 @@ def gradient_descent(
         The step sizes ``alpha_t``; a number means the constant step ``constant(number)``.
     n_steps : int, default 100
     theta0 : float or array, optional
-        The older name of ``w0``, still accepted as a keyword.
+        The older name of ``w0``, still accepted with a DeprecationWarning.
+    until : callable, optional
+        ``until(g)`` is called with each gradient before its step; a true result stops
+        the run there, with fewer than ``n_steps`` steps.
 
     Returns
     -------
     DescentPath
-        ``w`` of shape ``(n_steps + 1, *w0.shape)``, with ``w[0] == w0``.
+        ``w`` of shape ``(n_steps + 1, *w0.shape)`` (fewer rows when ``until``
+        stopped it), with ``w[0] == w0``.
 
     Raises
     ------
@@ -251,6 +255,9 @@ def gradient_descent(
     path = [w]
     for t in range(1, n_steps + 1):
         g = _check_gradient(grad(w.copy()), w.shape, t)
+        if until is not None and until(g):
+            step_sizes = step_sizes[: t - 1]
+            break
         w = _step(w, step_sizes[t - 1], g, t)
         path.append(w)
     return DescentPath(w=np.stack(path), step_sizes=step_sizes, schedule=schedule)
@@ -289,7 +296,7 @@ def sgd(
     random_state : None, int or numpy Generator
         Seed for the shuffling.
     theta0 : float or array, optional
-        The older name of ``w0``, still accepted as a keyword.
+        The older name of ``w0``, still accepted with a DeprecationWarning.
 
     Returns
     -------
@@ -341,10 +348,7 @@ def sgd(
 
 def _check_start(w0, theta0) -> np.ndarray:
     """The start ``w0``, also accepted under its older name ``theta0``."""
-    if theta0 is not None:
-        if w0 is not None:
-            raise TypeError("pass the start as w0 or its older name theta0, not both")
-        w0 = theta0
+    w0 = older_name(w0, theta0, name="w0", old_name="theta0", stacklevel=4)
     if w0 is None:
         raise TypeError("pass the start w0, a number or an array of numbers")
     try:
@@ -368,6 +372,11 @@ def _check_schedule(schedule) -> Schedule:
 
 
 def _check_gradient(g, shape, t) -> np.ndarray:
+    if g is None:
+        raise TypeError(
+            f"the gradient function returned None at step {t}: did you forget the "
+            "return statement?"
+        )
     try:
         g = np.asarray(g, dtype=float)
     except (TypeError, ValueError):
@@ -418,11 +427,8 @@ class PerceptronSGDResult:
     history: UpdateHistory = field(repr=False)
 
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"PerceptronSGDResult(converged={self.converged}, epochs={self.epochs}, "
-            f"n_steps={self.n_steps}, n_updates={self.n_updates}, w={w}, b={self.b:.6g})"
-        )
+        names = ("converged", "epochs", "n_steps", "n_updates", "w", "b")
+        return summary_repr(self, *names)
 
 
 def perceptron_sgd(
@@ -433,7 +439,7 @@ def perceptron_sgd(
     fit_bias: bool = True,
     w0=None,
     b0: float = 0.0,
-    max_epochs: int = 1000,
+    max_epochs: int | None = None,
     shuffle: bool = False,
     random_state=None,
     n_epochs: int | None = None,
@@ -469,7 +475,7 @@ def perceptron_sgd(
         ``random_state``).
     random_state : None, int or numpy Generator
     n_epochs : int, optional
-        The older name of ``max_epochs``, still accepted.
+        The older name of ``max_epochs``, still accepted with a DeprecationWarning.
 
     Returns
     -------
@@ -491,42 +497,12 @@ def perceptron_sgd(
     >>> bool(np.array_equal(run.history.w, train(X, y).history.w))
     True
     """
-    X = check_X(X)
-    n_samples, n_features = X.shape
-    y = check_pm1_labels(y, n_samples)
-    lr = check_real(lr, name="lr", positive=True)
-    fit_bias = check_bool(fit_bias, name="fit_bias")
-    w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
-    b = check_real(b0, name="b0")
-    if n_epochs is not None:
-        if max_epochs != 1000:
-            raise TypeError("pass max_epochs or its older name n_epochs, not both")
-        max_epochs = check_int(n_epochs, name="n_epochs", minimum=1)
-    max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
-    shuffle = check_bool(shuffle, name="shuffle")
-    rng = check_random_state(random_state)
-
-    model = LinearModel(X, y, w, b, lr, fit_bias)
-    loop = run(
-        model,
-        max_epochs=max_epochs,
-        shuffle=shuffle,
-        rng=rng,
-        warn="SGD on the perceptron loss",
-    )
-    w, b, mistakes_per_epoch, history = (
-        model.w,
-        model.b,
-        loop.mistakes_per_epoch,
-        loop.history,
-    )
+    max_epochs = older_name(max_epochs, n_epochs, name="max_epochs", old_name="n_epochs")
+    max_epochs = 1000 if max_epochs is None else max_epochs
+    model, loop = fit_linear(
+        X, y, w0=w0, b0=b0, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs,
+        shuffle=shuffle, random_state=random_state, warn="SGD on the perceptron loss",
+    )  # fmt: skip
     return PerceptronSGDResult(
-        w=w,
-        b=float(b),
-        converged=loop.converged,
-        epochs=len(mistakes_per_epoch),
-        n_steps=len(mistakes_per_epoch) * n_samples,
-        n_updates=len(history),
-        mistakes_per_epoch=mistakes_per_epoch,
-        history=history,
+        **result_fields(model, loop), n_steps=loop.epochs * model.y.shape[0]
     )

@@ -15,9 +15,12 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
+from perclab.classifier import LinearClassifier, labels, summary_repr
 from perclab.engine import (
+    SCANS,
     LinearModel,
     NotConvergedWarning,
+    Run,
     TrainingOverflowError,
     UpdateHistory,
     run,
@@ -34,7 +37,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, repr=False)
-class TrainResult:
+class TrainResult(LinearClassifier):
     """What :func:`train` returns: the weights, how the run ended, and its history."""
 
     w: np.ndarray
@@ -45,26 +48,8 @@ class TrainResult:
     mistakes_per_epoch: list[int]
     history: UpdateHistory = field(repr=False)
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b``: the signed score, proportional to the distance."""
-        X = check_X(X)
-        if X.shape[1] != self.w.shape[0]:
-            raise ValueError(
-                f"X has {X.shape[1]} features but the weights have {self.w.shape[0]}; "
-                "pass data with the features used in training"
-            )
-        return X @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Return the labels ``sign(X @ w + b)`` in {-1, +1}, with +1 on the boundary."""
-        return np.where(self.decision_function(X) >= 0, 1, -1)
-
     def __repr__(self) -> str:
-        w = np.array2string(self.w, precision=4, threshold=6)
-        return (
-            f"TrainResult(converged={self.converged}, epochs={self.epochs}, "
-            f"n_updates={self.n_updates}, w={w}, b={self.b:.6g})"
-        )
+        return summary_repr(self, "converged", "epochs", "n_updates", "w", "b")
 
 
 def predict(X, w, b: float = 0.0) -> np.ndarray:
@@ -90,7 +75,7 @@ def predict(X, w, b: float = 0.0) -> np.ndarray:
     X = check_X(X)
     w = check_vector(w, X.shape[1], name="w")
     b = check_real(b, name="b")
-    return np.where(X @ w + b >= 0, 1, -1)
+    return labels(X @ w + b)
 
 
 def train(
@@ -189,6 +174,23 @@ def train(
     >>> bool(np.array_equal(textbook.history.w, result.history.w))
     True
     """
+    model, loop = fit_linear(
+        X, y, w0=w0, b0=b0, lr=lr, fit_bias=fit_bias, max_epochs=max_epochs,
+        shuffle=shuffle, random_state=random_state, method=method,
+        warn="the perceptron",
+    )  # fmt: skip
+    return TrainResult(**result_fields(model, loop))
+
+
+def fit_linear(
+    X, y, *, model=LinearModel, w0=None, b0=0.0, lr=1.0, fit_bias=True, max_epochs=1000,
+    shuffle=False, random_state=None, method="fast", **run_options,
+) -> tuple[LinearModel, Run]:  # fmt: skip
+    """The one front door of :func:`train` and every run of a linear rule: validate the
+    arguments as :func:`train` documents them, build ``model`` (a
+    :class:`perclab.models.LinearModel` class) and run it with
+    :func:`perclab.engine.run` (``run_options``: ``warn``, ``hint``,
+    ``stop_when_clean``, ``on_epoch_end``). Returns the model and the run."""
     X = check_X(X, copy=False)  # never written to; the history checks it is unchanged
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
@@ -199,39 +201,35 @@ def train(
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
-
     method = _check_method(method)
-
-    model = LinearModel(X, y, w, b, lr, fit_bias)
+    trained = model(X, y, w, b, lr, fit_bias)
     loop = run(
-        model,
-        max_epochs=max_epochs,
-        shuffle=shuffle,
-        rng=rng,
-        warn="the perceptron",
-        scan=method,
-    )
-    return TrainResult(
-        w=model.w,
-        b=float(model.b),
-        converged=loop.converged,
-        epochs=loop.epochs,
-        n_updates=loop.n_updates,
-        mistakes_per_epoch=loop.mistakes_per_epoch,
-        history=loop.history,
-    )
+        trained, max_epochs=max_epochs, shuffle=shuffle, rng=rng, scan=method,
+        stacklevel=4, **run_options,
+    )  # fmt: skip  # stacklevel: the warning points at the caller of train
+    return trained, loop
 
 
-_METHODS = ("fast", "textbook", "compiled", "blocks")
+def result_fields(model: LinearModel, loop: Run) -> dict:
+    """The fields every linear run's result shares, as :class:`TrainResult` names them."""
+    return {
+        "w": model.w,
+        "b": float(model.b),
+        "converged": loop.converged,
+        "epochs": loop.epochs,
+        "n_updates": loop.n_updates,
+        "mistakes_per_epoch": loop.mistakes_per_epoch,
+        "history": loop.history,
+    }
 
 
 def _check_method(method) -> str:
-    """Return ``method`` if it names one of train's two methods."""
+    """Return ``method`` if it names one of train's scans (``perclab.engine.SCANS``)."""
     if not isinstance(method, str):
         raise TypeError(f'method must be a string such as "fast", got {method!r}')
-    if method not in _METHODS:
+    if method not in SCANS:
         raise ValueError(
-            f"method must be one of {_METHODS}, got {method!r}; all make the same "
+            f"method must be one of {SCANS}, got {method!r}; all make the same "
             'updates: "fast" (the default) is the compiled loop when numba is installed '
             'and the block scan otherwise, "textbook" checks one sample at a time in Python'
         )

@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import ListedColormap
 
+from perclab import classifier
 from perclab._validation import (
     check_history,
     check_int,
@@ -39,12 +40,14 @@ CLASS_STYLE = {
     -1: {"color": "#D55E00", "marker": "s", "label": "$y = -1$"},
     1: {"color": "#0072B2", "marker": "o", "label": "$y = +1$"},
 }
-_REGION_COLORS = ListedColormap(["#F6D5C2", "#CFE3F2"])  # light tints of the classes
-_LINE_COLOR = "#000000"
-_UPDATE_COLOR = "#009E73"
+# shared with perclab.animation and perclab.logistic
+REGION_COLORS = ListedColormap(["#F6D5C2", "#CFE3F2"])  # light tints of the classes
+LINE_COLOR = "#000000"
+UPDATE_COLOR = "#009E73"
 
 
-def _axes(ax):
+def check_axes(ax):
+    """``ax``, or a new Axes when None, with an opaque white background."""
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 4.5))
     if not isinstance(ax, Axes):
@@ -57,7 +60,8 @@ def _axes(ax):
     return ax
 
 
-def _data(X, y):
+def check_plot_data(X, y):
+    """``X`` and ``y`` checked for a 2-D plot."""
     X = check_X(X)
     if X.shape[1] != 2:
         raise ValueError(
@@ -86,7 +90,7 @@ def plot_data(
     >>> len(ax.collections), ax.get_xlabel()
     (2, '$x_1$')
     """
-    X, y = _data(X, y)
+    X, y = check_plot_data(X, y)
     names = {label: CLASS_STYLE[label]["label"] for label in (-1, 1)}
     if class_names is not None:
         unknown = set(class_names) - {-1, 1}
@@ -96,7 +100,7 @@ def plot_data(
                 'pass e.g. {-1: "tiger", 1: "lion"}'
             )
         names.update(class_names)
-    ax = _axes(ax)
+    ax = check_axes(ax)
     for label in (-1, 1):
         style = CLASS_STYLE[label]
         mask = y == label
@@ -126,7 +130,7 @@ def plot_hyperplane(
     normal: bool = True,
     normal_at=None,
     normal_label: str = "$w$",
-    color: str = _LINE_COLOR,
+    color: str = LINE_COLOR,
     linestyle: str = "-",
     label: str | None = None,
 ):
@@ -152,7 +156,7 @@ def plot_hyperplane(
     norm = np.linalg.norm(w)
     if norm == 0:
         raise ValueError("w is the zero vector, which defines no line; pass w != 0")
-    ax = _axes(ax)
+    ax = check_axes(ax)
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
     centre = np.array([np.mean(xlim), np.mean(ylim)])
     span = np.hypot(xlim[1] - xlim[0], ylim[1] - ylim[0])
@@ -197,7 +201,7 @@ def plot_decision_regions(
     >>> ax.images[0].get_array().shape
     (300, 300)
     """
-    X, y = _data(X, y)
+    X, y = check_plot_data(X, y)
     if (w is None) == (model is None):
         raise ValueError("pass exactly one of w (with b) or model")
     resolution = check_int(resolution, name="resolution", minimum=2)
@@ -211,10 +215,16 @@ def plot_decision_regions(
         b = check_real(b, name="b")
 
         def predict(points):
-            return np.where(points @ w + b >= 0, 1, -1)
-    else:
+            return classifier.labels(points @ w + b)
+    elif callable(getattr(model, "predict", None)):
         predict = model.predict
-    ax = _axes(ax)
+    else:
+        raise TypeError(
+            f"model must have a predict method, got {type(model).__name__}; pass a "
+            "fitted classifier (e.g. perclab.Perceptron().fit(X, y) or a result of "
+            "perclab.train), or the weights as w=..., b=..."
+        )
+    ax = check_axes(ax)
     pad = 0.1 * (X.max(axis=0) - X.min(axis=0)) + 0.5
     low, high = X.min(axis=0) - pad, X.max(axis=0) + pad
     g1, g2 = np.meshgrid(
@@ -232,7 +242,7 @@ def plot_decision_regions(
         regions,
         origin="lower",
         extent=(low[0], high[0], low[1], high[1]),
-        cmap=_REGION_COLORS,
+        cmap=REGION_COLORS,
         vmin=0,
         vmax=1,
         aspect="auto",
@@ -262,7 +272,7 @@ def plot_update(result, k: int, X, y, ax=None):
     >>> ax.get_title()
     'Update 1: sample 0 (y = +1)'
     """
-    X, y = _data(X, y)
+    X, y = check_plot_data(X, y)
     history = check_history(result)
     k = check_int(k, name="k", minimum=1)
     if k > len(history):
@@ -270,10 +280,16 @@ def plot_update(result, k: int, X, y, ax=None):
             f"the run made {len(history)} updates, so k must be between 1 and "
             f"{len(history)}, got {k}"
         )
+    if history.n_features != 2 or (len(history) and history.sample.max() >= len(X)):
+        raise ValueError(
+            f"the run has {history.n_features} weights and updated on samples up to "
+            f"{int(history.sample.max())}, but X has 2 features and {len(X)} samples; "
+            "pass the data the run was trained on"
+        )
     i = int(history.sample[k - 1])
     w_before, b_before = history.w[k - 1], float(history.b[k - 1])
     w_after, b_after = history.w[k], float(history.b[k])
-    ax = _axes(ax)
+    ax = check_axes(ax)
     plot_data(X, y, ax)
     vectors = np.vstack([w_before, w_after, np.zeros(2), X])
     low, high = vectors.min(axis=0), vectors.max(axis=0)
@@ -302,12 +318,12 @@ def plot_update(result, k: int, X, y, ax=None):
             fontsize="small",
         )
     ax.scatter(
-        *X[i], s=260, facecolors="none", edgecolors=_UPDATE_COLOR, linewidths=2, zorder=4
+        *X[i], s=260, facecolors="none", edgecolors=UPDATE_COLOR, linewidths=2, zorder=4
     )
     arrows = [
         (np.zeros(2), w_before, "#777777", "$w_{k-1}$"),
-        (w_before, w_after, _UPDATE_COLOR, r"$\eta\, y_i x_i$"),
-        (np.zeros(2), w_after, _LINE_COLOR, "$w_k$"),
+        (w_before, w_after, UPDATE_COLOR, r"$\eta\, y_i x_i$"),
+        (np.zeros(2), w_after, LINE_COLOR, "$w_k$"),
     ]
     for start, end, color, text in arrows:
         if np.allclose(start, end):
@@ -366,7 +382,7 @@ def plot_update_steps(result, k: int, X, y, axes=None):
     >>> after.get_title().splitlines()[0]
     'After: sample 1 is correct'
     """
-    X, y = _data(X, y)
+    X, y = check_plot_data(X, y)
     made_figure = axes is None
     if made_figure:
         fig, axes = plt.subplots(1, 3, figsize=(9.6, 4.0), layout="constrained")
@@ -393,7 +409,7 @@ def plot_update_steps(result, k: int, X, y, axes=None):
         (ax_after, history.w[k], history.b[k], "After", "k"),
     ]
     for ax, w, b, when, index in panels:
-        _axes(ax)
+        check_axes(ax)
         plot_data(X, y, ax)
         ax.set_xlim(ax_update.get_xlim())
         ax.set_ylim(ax_update.get_ylim())
@@ -405,7 +421,7 @@ def plot_update_steps(result, k: int, X, y, axes=None):
                 float(b),
                 ax,
                 normal_label=f"$w_{{{index}}}$",
-                color="#777777" if before else _LINE_COLOR,
+                color="#777777" if before else LINE_COLOR,
                 linestyle="--" if before else "-",
                 label=when.lower(),
             )
@@ -421,7 +437,7 @@ def plot_update_steps(result, k: int, X, y, axes=None):
             *X[i],
             s=260,
             facecolors="none",
-            edgecolors=_UPDATE_COLOR,
+            edgecolors=UPDATE_COLOR,
             linewidths=2,
             zorder=4,
             label="$x_i$, the sample of this update",
@@ -488,12 +504,12 @@ def plot_proof_trace(traces, axes=None, *, normalise: bool = False):
         _, axes = plt.subplots(1, 2, figsize=(10, 4), layout="constrained")
     if len(axes) != 2:
         raise ValueError(f"axes must hold two axes, got {len(axes)}")
-    ax_dot, ax_norm = (_axes(ax) for ax in axes)
+    ax_dot, ax_norm = (check_axes(ax) for ax in axes)
     many = len(traces) > 1
     run_style = {"color": CLASS_STYLE[1]["color"], "lw": 1.0 if many else 2.0}
     if many:
         run_style["alpha"] = 0.5
-    limit_style = {"color": _LINE_COLOR, "ls": "--", "lw": 1.5}
+    limit_style = {"color": LINE_COLOR, "ls": "--", "lw": 1.5}
     for i, trace in enumerate(traces):
         label = ("runs" if many else "the run") if i == 0 else None
         dot, norm_sq = trace.w_dot_wstar, trace.norm_sq
@@ -527,10 +543,18 @@ def _proof_traces(traces):
     """``traces`` as a non-empty list of ProofTrace, or a TypeError."""
     from perclab.theory import ProofTrace
 
-    traces = [traces] if isinstance(traces, ProofTrace) else list(traces)
-    if not traces or not all(isinstance(t, ProofTrace) for t in traces):
+    if isinstance(traces, ProofTrace):
+        traces = [traces]
+    elif isinstance(traces, (list, tuple)):
+        traces = list(traces)
+    if (
+        not isinstance(traces, list)
+        or not traces
+        or not all(isinstance(t, ProofTrace) for t in traces)
+    ):
         raise TypeError(
-            "traces must be a ProofTrace or a non-empty sequence of them; make one with "
+            "traces must be a ProofTrace or a non-empty sequence of them, got "
+            f"{type(traces).__name__}; make one with "
             "perclab.theory.proof_trace(result, X, y)"
         )
     return traces
@@ -561,14 +585,14 @@ def plot_proof_chain(trace, ax=None):
     if len(traces) != 1:
         raise TypeError("trace must be one ProofTrace; draw several runs one by one")
     trace = traces[0]
-    ax = _axes(ax)
+    ax = check_axes(ax)
     a, c = float(trace.w_dot_wstar[0]), float(trace.norm_sq[0])
     k_max = max(trace.bound, trace.n_updates, 1.0) * 1.05
     k = np.r_[0.0, np.geomspace(min(0.1, k_max), k_max, 400)]  # fine near 0: log axes
     ax.plot(
         k,
         a + k * trace.gamma,
-        color=_LINE_COLOR,
+        color=LINE_COLOR,
         ls="--",
         lw=1.5,
         label=r"floor $w_0^\top w^* + k\gamma$",
@@ -594,12 +618,12 @@ def plot_proof_chain(trace, ax=None):
     ax.plot(
         k,
         np.sqrt(c + k * trace.R**2),
-        color=_LINE_COLOR,
+        color=LINE_COLOR,
         ls=":",
         lw=2,
         label=r"ceiling $\sqrt{\|w_0\|^2 + kR^2}$",
     )
-    ax.axvline(trace.bound, color=_UPDATE_COLOR, lw=1.5, label="bound")
+    ax.axvline(trace.bound, color=UPDATE_COLOR, lw=1.5, label="bound")
     ax.set(xlabel="updates $k$", ylabel="value after $k$ updates")
     ax.legend(loc="upper left", framealpha=1)
     return ax

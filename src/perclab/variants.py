@@ -37,7 +37,15 @@ from perclab._validation import (
     check_real,
     check_X,
 )
-from perclab.engine import LinearModel, UpdateHistory, run
+from perclab.classifier import (
+    LinearClassifier,
+    check_features,
+    count_mistakes,
+    labels,
+    summary_repr,
+)
+from perclab.engine import CycleWatch, LinearModel, UpdateHistory, run
+from perclab.models import Model
 
 __all__ = [
     "AveragedResult",
@@ -71,41 +79,11 @@ def _check_run(fit_bias, shuffle, random_state):
     return fit_bias, shuffle, check_random_state(random_state)
 
 
-def _order(rng, n_samples, shuffle):
-    """The order of one epoch, drawn exactly as :func:`perclab.train` draws it."""
-    return rng.permutation(n_samples) if shuffle else range(n_samples)
-
-
-def _check_features(X, n_features: int) -> np.ndarray:
-    X = check_X(X)
-    if X.shape[1] != n_features:
-        raise ValueError(
-            f"X has {X.shape[1]} features but the model was trained on {n_features}; "
-            "pass data with the features used in training"
-        )
-    return X
-
-
-def _labels(scores: np.ndarray) -> np.ndarray:
-    """Labels from scores, +1 on the boundary (the convention of perclab.predict)."""
-    return np.where(scores >= 0, 1, -1)
-
-
-def _n_errors(X, y, w, b) -> int:
-    """Training mistakes ``y_i (w @ x_i + b) <= 0``: the perceptron's own test, so a point
-    on the boundary counts as an error whatever its label (as in perclab.criteria)."""
-    return int(np.count_nonzero(y * (X @ w + b) <= 0))
-
-
-def _weights_repr(name, w, b) -> str:
-    return f"{name}={np.array2string(w, precision=4, threshold=6)}, b={b:.6g}"
-
-
 # ----------------------------------------------------------------------------- pocket
 
 
 @dataclass(frozen=True, repr=False)
-class PocketResult:
+class PocketResult(LinearClassifier):
     """What :func:`pocket` returns: the pocket weights and the run that produced them.
 
     ``w`` and ``b`` are the pocket weights, with ``n_errors`` training errors.
@@ -123,22 +101,12 @@ class PocketResult:
     mistakes_per_epoch: list[int]
     pocket_updates: np.ndarray = field(repr=False)
     history: UpdateHistory = field(repr=False)
-
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b`` for the pocket weights."""
-        return _check_features(X, self.w.shape[0]) @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``sign(X @ w + b)`` in {-1, +1}, with +1 on the boundary."""
-        return _labels(self.decision_function(X))
+    cycle_period: int | None = None
 
     def __repr__(self) -> str:
-        return (
-            f"PocketResult(n_errors={self.n_errors}, converged={self.converged}, "
-            f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"pocket_changes={len(self.pocket_updates) - 1}, "
-            f"{_weights_repr('w', self.w, self.b)})"
-        )
+        names = ("n_errors", "converged", "epochs", "n_updates")
+        changes = len(self.pocket_updates) - 1
+        return summary_repr(self, *names, pocket_changes=changes, w=self.w, b=self.b)
 
 
 def pocket(
@@ -150,6 +118,7 @@ def pocket(
     fit_bias: bool = True,
     shuffle: bool = False,
     random_state=None,
+    stop_at_cycle: bool = True,
 ) -> PocketResult:
     """The pocket algorithm: run the perceptron, keep the best weights in a pocket.
 
@@ -175,7 +144,13 @@ def pocket(
 
     Training stops after an epoch without mistakes (the data are then separated) or
     after ``max_epochs``; it is meant for data that no hyperplane separates, so hitting
-    ``max_epochs`` gives no warning.
+    ``max_epochs`` gives no warning. Without shuffling it also stops once the
+    perceptron's run repeats itself exactly (the weights at the end of an epoch equal
+    those at the end of an earlier one; :class:`perclab.engine.CycleWatch`), one period
+    after finding it: no later epoch could show the pocket a weight vector, or a run
+    of correct classifications, that it has not seen, so the pocket is what
+    ``max_epochs`` epochs would give; ``cycle_period`` is then the period in epochs, and
+    ``epochs``, ``n_updates`` and ``history`` describe the epochs run.
 
     Parameters
     ----------
@@ -189,6 +164,9 @@ def pocket(
     shuffle : bool, default False
         Visit the samples in a new random order in every epoch.
     random_state : None, int or numpy Generator
+    stop_at_cycle : bool, default True
+        Stop one period after the run repeats itself (without shuffling); False runs
+        every epoch up to ``max_epochs``, with the same pocket.
 
     Returns
     -------
@@ -211,11 +189,13 @@ def pocket(
     X, y = _check_data(X, y)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     ratchet = check_bool(ratchet, name="ratchet")
+    stop_at_cycle = check_bool(stop_at_cycle, name="stop_at_cycle")
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     n_samples, n_features = X.shape
 
     model = LinearModel(X, y, np.zeros(n_features), 0.0, 1.0, fit_bias)
-    loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng)
+    watch = CycleWatch(model) if stop_at_cycle and not shuffle else None
+    loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng, on_epoch_end=watch)
     mistakes_per_epoch = loop.mistakes_per_epoch
     if ratchet:
         pocket_updates = _ratchet(X, y, loop.history)
@@ -228,13 +208,14 @@ def pocket(
     return PocketResult(
         w=w_pocket,
         b=b_pocket,
-        n_errors=_n_errors(X, y, w_pocket, b_pocket),
+        n_errors=count_mistakes(X, y, w_pocket, b_pocket),
         converged=mistakes_per_epoch[-1] == 0,
         epochs=len(mistakes_per_epoch),
         n_updates=len(history),
         mistakes_per_epoch=mistakes_per_epoch,
         pocket_updates=np.asarray(pocket_updates, dtype=np.intp),
         history=history,
+        cycle_period=None if watch is None else watch.period,
     )
 
 
@@ -242,9 +223,9 @@ def _ratchet(X, y, history: UpdateHistory) -> list[int]:
     """The rows of ``history`` the ratcheted pocket takes: each strictly better than the
     pocket before it, counted on the whole training set."""
     taken = [0]
-    pocket_errors = _n_errors(X, y, history.w[0], history.b[0])
+    pocket_errors = count_mistakes(X, y, history.w[0], history.b[0])
     for k in range(1, len(history) + 1):
-        errors = _n_errors(X, y, history.w[k], history.b[k])
+        errors = count_mistakes(X, y, history.w[k], history.b[k])
         if errors < pocket_errors:  # the ratchet: strictly better only
             taken.append(k)
             pocket_errors = errors
@@ -290,7 +271,7 @@ def _counted_run(X, y, epochs, fit_bias, shuffle, rng):
 
 
 @dataclass(frozen=True, repr=False)
-class AveragedResult:
+class AveragedResult(LinearClassifier):
     """What :func:`averaged_perceptron` returns.
 
     ``w`` and ``b`` are the averages ``sum_k v_k w_k / sum_k v_k`` (and the same for the
@@ -307,19 +288,8 @@ class AveragedResult:
     n_updates: int
     mistakes_per_epoch: list[int]
 
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``X @ w + b`` for the averaged weights."""
-        return _check_features(X, self.w.shape[0]) @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``sign(X @ w + b)`` in {-1, +1}, with +1 on the boundary."""
-        return _labels(self.decision_function(X))
-
     def __repr__(self) -> str:
-        return (
-            f"AveragedResult(epochs={self.epochs}, n_steps={self.n_steps}, "
-            f"n_updates={self.n_updates}, {_weights_repr('w', self.w, self.b)})"
-        )
+        return summary_repr(self, "epochs", "n_steps", "n_updates", "w", "b")
 
 
 def averaged_perceptron(
@@ -411,25 +381,23 @@ class VotedResult:
 
     def decision_function(self, X) -> np.ndarray:
         """Return the vote ``sum_k v_k sign(w_k @ x + b_k)`` (+1 on each boundary)."""
-        X = _check_features(X, self.w.shape[1])
+        X = check_features(X, self.w.shape[1])
         voters = self.counts > 0
         W, b, c = self.w[voters], self.b[voters], self.counts[voters].astype(float)
         votes = np.empty(X.shape[0])
         step = max(1, _CHUNK * 64 // max(1, W.shape[0]))
         for start in range(0, X.shape[0], step):
             chunk = X[start : start + step]
-            votes[start : start + step] = _labels(chunk @ W.T + b) @ c
+            votes[start : start + step] = labels(chunk @ W.T + b) @ c
         return votes
 
     def predict(self, X) -> np.ndarray:
         """Return the sign of the vote in {-1, +1}, +1 when the vote is tied."""
-        return _labels(self.decision_function(X))
+        return labels(self.decision_function(X))
 
     def __repr__(self) -> str:
-        return (
-            f"VotedResult(epochs={self.epochs}, n_vectors={self.w.shape[0]}, "
-            f"n_steps={int(self.counts.sum())})"
-        )
+        n_vectors, n_steps = self.w.shape[0], self.counts.sum()
+        return summary_repr(self, "epochs", n_vectors=n_vectors, n_steps=n_steps)
 
 
 def voted_perceptron(
@@ -657,7 +625,7 @@ def _gram(kernel, A: np.ndarray, B: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------ kernel perceptron
 
 
-class _DualModel:
+class _DualModel(Model):
     """The perceptron in dual form, for :func:`perclab.engine.run`:
     ``margin(i) = y_i * (sum_j c_j y_j K[j, i] + b)``; an update adds 1 to ``c_i``
     (and ``y_i`` to ``b`` when ``fit_bias``)."""
@@ -706,7 +674,7 @@ class KernelResult:
 
     def decision_function(self, X) -> np.ndarray:
         """Return ``sum_i c_i y_i K(x_i, x) + b`` for every row ``x`` of ``X``."""
-        X = _check_features(X, self.X.shape[1])
+        X = check_features(X, self.X.shape[1])
         support = self.mistake_counts > 0
         X_s, coef = self.X[support], (self.mistake_counts * self.y)[support]
         scores = np.full(X.shape[0], self.b)
@@ -718,14 +686,12 @@ class KernelResult:
 
     def predict(self, X) -> np.ndarray:
         """Return the sign of the decision function in {-1, +1}, +1 on the boundary."""
-        return _labels(self.decision_function(X))
+        return labels(self.decision_function(X))
 
     def __repr__(self) -> str:
-        return (
-            f"KernelResult(kernel={self.kernel!r}, converged={self.converged}, "
-            f"epochs={self.epochs}, n_updates={self.n_updates}, "
-            f"n_support={int(np.count_nonzero(self.mistake_counts))}, b={self.b:.6g})"
-        )
+        n_support = np.count_nonzero(self.mistake_counts)
+        names = ("kernel", "converged", "epochs", "n_updates")
+        return summary_repr(self, *names, n_support=n_support, b=self.b)
 
 
 def kernel_perceptron(
@@ -792,6 +758,12 @@ def kernel_perceptron(
         raise TypeError(
             f"kernel must be a function kernel(A, B), got {kernel!r}; use e.g. "
             "perclab.variants.polynomial_kernel(2)"
+        )
+    if kernel in (polynomial_kernel, rbf_kernel):
+        raise TypeError(
+            f"kernel={kernel.__name__} is the function that makes the kernel, not the "
+            f"kernel; call it: kernel={kernel.__name__}("
+            f"{'degree=2' if kernel is polynomial_kernel else 'gamma=1.0'})"
         )
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)

@@ -17,6 +17,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from perclab._validation import check_int, check_real
+from perclab.classifier import count_mistakes
 from perclab.datasets import load_iris_2d, make_separable, make_small_margin, make_xor
 from perclab.perceptron import NotConvergedWarning, TrainResult, train
 from perclab.plotting import plot_data, plot_update
@@ -115,9 +116,9 @@ def build_run(
 
 def _check_choices(dataset, order, seed, lr):
     """Check the explorer's choices; return ``seed`` and ``lr`` as int and float."""
-    if dataset not in DATASETS:
+    if not isinstance(dataset, str) or dataset not in DATASETS:
         raise ValueError(f"dataset must be one of {list(DATASETS)}, got {dataset!r}")
-    if order not in ORDERS:
+    if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"order must be one of {list(ORDERS)}, got {order!r}")
     return check_int(seed, name="seed", minimum=0), check_real(lr, name="lr", positive=True)
 
@@ -153,7 +154,7 @@ def draw_state(run: ExplorerRun, k: int | None = None, ax=None):
     ax.set_aspect("equal", adjustable="box")  # keeps plot_update's limits exactly
     history = result.history
     w, b = history.w[k], history.b[k]
-    wrong = int(np.count_nonzero(run.y * (run.X @ w + b) <= 0))
+    wrong = count_mistakes(run.X, run.y, w, b)
     ax.set_title(
         f"{choice}: update {k} of {n_updates} (epoch {int(history.epoch[k - 1])})\n"
         f"sample {int(history.sample[k - 1])}; afterwards {wrong} of {len(run.y)} "

@@ -21,54 +21,21 @@ within the tolerance each docstring states. A whole check has one time limit.
 Use: ``from perclab import checks``, then e.g. ``checks.check_one_update(one_update)``.
 """
 
+from perclab.checks._core import REGISTRY as _REGISTRY
 from perclab.checks._core import CheckResult
-from perclab.checks.gradients import (
-    check_gradient_descent,
-    check_logistic_gradient,
-    check_logistic_loss,
-    check_perceptron_gradient,
-    check_perceptron_loss,
-)
-from perclab.checks.perceptron import (
-    check_absorb_bias,
-    check_is_mistake,
-    check_one_update,
-    check_predict_labels,
-    check_train_absorbed,
-    check_train_until_clean,
-)
-from perclab.checks.selection import check_model_selection
-from perclab.checks.theory import (
-    check_margin,
-    check_mistake_bound,
-    check_proof_steps,
-    check_radius,
-)
-from perclab.checks.variants import (
-    check_kernel_perceptron,
-    check_kernel_predict,
-    check_pocket,
-)
 
-__all__ = [
-    "CheckResult",
-    "check_absorb_bias",
-    "check_gradient_descent",
-    "check_is_mistake",
-    "check_kernel_perceptron",
-    "check_kernel_predict",
-    "check_logistic_gradient",
-    "check_logistic_loss",
-    "check_margin",
-    "check_mistake_bound",
-    "check_model_selection",
-    "check_one_update",
-    "check_perceptron_gradient",
-    "check_perceptron_loss",
-    "check_pocket",
-    "check_predict_labels",
-    "check_proof_steps",
-    "check_radius",
-    "check_train_absorbed",
-    "check_train_until_clean",
-]
+
+def _load_every_checks_module() -> None:
+    """Import each module of checks: each registers its own checks
+    (``perclab.checks._core.registered``), so a new exercise's module is found here."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        if not module.name.startswith("_") and module.name != "compare":
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_load_every_checks_module()
+globals().update(_REGISTRY)  # the checks, and __all__, come from the registry
+__all__ = ["CheckResult", *sorted(_REGISTRY)]

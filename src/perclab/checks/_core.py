@@ -1,6 +1,6 @@
 """The machinery of the self-checks: cases, comparison, diagnosis and the report.
 
-:func:`_run` reports the first failing case of a :class:`_Spec` (a known slip, probe or
+:func:`run_check` reports the first failing case of a :class:`Spec` (a known slip, probe or
 relation named only when it fits *every* answered case) within one time limit: in a forked
 child killed at the deadline, which stops any code (even a loop in a bare ``except:``, from
 any thread), else in the calling process, limited by a timer in a Unix main thread only.
@@ -25,10 +25,29 @@ from multiprocessing.connection import Pipe
 
 import numpy as np
 
-_CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
-_WIDTH = 300  # characters at most of a hint line
+from perclab.checks._probes import general_probes, output_relation
+from perclab.checks.compare import (
+    LINE_WIDTH,
+    SOFT_DEADLINE,
+    as_numbers,
+    fits_every_answer,
+    mismatch_of,
+    quietly,
+    shorten,
+    show_value,
+)
+
+CHECK_SECONDS = 9.0  # a whole check: the learner's calls and the diagnosis together
 _PRINTED = 2000  # characters at most of the learner's own output, shown above the report
-_SOFT_DEADLINE = [float("inf")]  # when the diagnosis's searches give up (set by each check)
+
+
+REGISTRY: dict = {}  # every exercise's check, by name: perclab.checks is built from it
+
+
+def registered(check):
+    """Add ``check`` to ``REGISTRY``; each exercise's checks module marks its checks."""
+    REGISTRY[check.__name__] = check
+    return check
 
 
 @dataclass(frozen=True)
@@ -41,18 +60,18 @@ class CheckResult:
 
 
 @dataclass
-class _Case:
+class Case:
     about: str  # what the case tests, shown in the report
     args: tuple  # positional arguments, in the order of the exercise's signature
 
 
 @dataclass
-class _Spec:
+class Spec:
     exercise: int
     name: str  # the function the exercise asks for
     params: tuple[str, ...]  # its parameters, with defaults as "lr=1.0"
     reference: Callable
-    cases: list[_Case]
+    cases: list[Case]
     outputs: tuple[str, ...] = ()  # names of the returned values when it returns a tuple
     rtol: float = 0.0  # 0 and 0: exact comparison
     atol: float = 0.0
@@ -139,7 +158,7 @@ def _in_child(work, seconds: float):
     return messages, finished
 
 
-def _isolated(work, seconds: float):
+def isolated(work, seconds: float):
     """Run ``work(report)`` in a forked child, else here: ``(messages, finished)``."""
     if _can_fork():
         return _in_child(work, seconds)
@@ -161,87 +180,15 @@ def _isolated(work, seconds: float):
 
 
 # Comparison and display
-def _quietly(func, *args):
-    """Call a reference or a wrong variant with warnings silenced."""
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        return func(*copy.deepcopy(args))
 
 
-def _as_numbers(value):
-    """``value`` as a float array, or None; text such as "+1" is not a number here."""
-    try:
-        if np.asarray(value).dtype.kind in "USO" and any(
-            isinstance(v, (str, bytes)) for v in np.ravel(np.asarray(value, dtype=object))
-        ):
-            return None
-        return np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        return None
-
-
-def _mismatch(expected, received, rtol, atol, names=()) -> str | None:
-    """Return None when ``received`` matches ``expected``, else what is different."""
-    if received is None:
-        return "your function returned None: did you forget the return statement?"
-    if isinstance(expected, tuple):
-        shown = f" ({', '.join(names)})" if names else ""
-        if not isinstance(received, (tuple, list)) or len(received) != len(expected):
-            size = len(received) if isinstance(received, (tuple, list)) else "one"
-            return f"expected {len(expected)} values{shown}, got {size}"
-        for k, (e, r) in enumerate(zip(expected, received, strict=True)):
-            problem = _mismatch(e, r, rtol, atol)
-            if problem:
-                return f"{names[k] if names else f'value {k + 1}'}: {problem}"
-        return None
-    if isinstance(expected, bool):
-        if isinstance(received, np.ndarray) and received.ndim == 0:
-            received = received.item()
-        if isinstance(received, (int, np.integer, np.bool_)) and received in (0, 1):
-            return None if bool(received) == expected else "wrong value"
-        if isinstance(received, np.ndarray) and received.size == 1:
-            return f"expected True or False, got an array of shape {received.shape}"
-        return f"expected True or False, got {type(received).__name__} {_show(received)}"
-    got = _as_numbers(received)
-    if got is None:
-        return f"expected numbers, got {type(received).__name__}"
-    want = np.asarray(expected, dtype=float)
-    if got.shape != want.shape:
-        return f"expected shape {want.shape}, got shape {got.shape}"
-    same = np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)  # 0, 0: exact
-    return None if same else "wrong value"
-
-
-def _show(value) -> str:
-    """A compact one-value display for the report."""
-    if callable(value) and not isinstance(value, np.ndarray):
-        return getattr(value, "label", getattr(value, "__name__", repr(value)))
-    numbers = (int, float, np.number)
-    if isinstance(value, (tuple, list)) and not all(isinstance(v, numbers) for v in value):
-        inner = ", ".join(_show(v) for v in value)
-        return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
-    if isinstance(value, np.ndarray):
-        out = np.array2string(value, separator=", ", precision=6, threshold=12, edgeitems=3)
-        if out.count("\n") > 3:  # a large matrix: its shape is more use than rows
-            return f"array of shape {value.shape}"
-        return out.replace("\n", "\n" + " " * 14)
-    if isinstance(value, np.generic):
-        return repr(value.item())
-    return _short(repr(value), 120)
-
-
-def _inputs(spec: _Spec, case: _Case) -> str:
+def _inputs(spec: Spec, case: Case) -> str:
     shown = []
     for k, param in enumerate(spec.params):  # when the args stop early, the defaults
         name, _, default = param.partition("=")
-        value = _show(case.args[k]) if k < len(case.args) else f"{default} (default)"
+        value = show_value(case.args[k]) if k < len(case.args) else f"{default} (default)"
         shown.append(f"{name} = {value}")
     return ", ".join(shown)
-
-
-def _short(text: str, width: int = _WIDTH) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _sentence(text: str) -> str:
@@ -250,25 +197,13 @@ def _sentence(text: str) -> str:
 
 
 # Diagnosis: known slips confirmed on every case, else what differs
-def _fits(spec: _Spec, variant, answers: dict, k: int) -> bool:
-    """Whether the slip ``variant`` (or one of a tuple) gives each answer, case k first."""
-    if isinstance(variant, tuple):
-        return any(_fits(spec, one, answers, k) for one in variant)
-    for j, received in sorted(answers.items(), key=lambda item: item[0] != k):
-        try:
-            output = _quietly(variant, *spec.cases[j].args)
-        except Exception:  # a variant may not apply to this case
-            return False
-        if _mismatch(output, received, spec.rtol, spec.atol, spec.outputs) is not None:
-            return False
-    return True
 
 
 def _entries(expected, received, rtol, atol) -> str:
     """Where two arrays of one shape differ, in words."""
-    want, got = np.asarray(expected, float), _as_numbers(received)
+    want, got = np.asarray(expected, float), as_numbers(received)
     if want.ndim == 0:
-        return f"it should be {_show(expected)}"
+        return f"it should be {show_value(expected)}"
     differ = ~np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=rtol == atol == 0)
     where = [tuple(int(i) for i in idx) for idx in np.argwhere(differ)]
     if not where:
@@ -276,13 +211,13 @@ def _entries(expected, received, rtol, atol) -> str:
     first = where[0] if len(where[0]) > 1 else where[0][0]
     return (
         f"{len(where)} of {want.size} entries differ; entry {first} should be "
-        f"{_show(want[where[0]])}, not {_show(got[where[0]])}"
+        f"{show_value(want[where[0]])}, not {show_value(got[where[0]])}"
     )
 
 
-def _shape_problem(spec: _Spec, expected, received) -> str:
+def _shape_problem(spec: Spec, expected, received) -> str:
     """A hint when the answer has the wrong shape (one number, one per sample, ...)."""
-    want, got = np.shape(np.asarray(expected, dtype=float)), np.shape(_as_numbers(received))
+    want, got = np.shape(np.asarray(expected, dtype=float)), np.shape(as_numbers(received))
     if len(got) == len(want) == 1 and abs(got[0] - want[0]) == 1:
         return (
             f"One value too {'few' if got[0] < want[0] else 'many'} (length {got[0]}, not "
@@ -293,6 +228,8 @@ def _shape_problem(spec: _Spec, expected, received) -> str:
             "Return one number, not one value per sample: combine them (np.mean for "
             "an average, np.min for a smallest value)."
         )
+    if want and got == (*want, 1):  # a column, shape (n, 1), for a flat (n,)
+        return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
     if spec.shape_hint:
         return spec.shape_hint
     if len(got) == len(want) + 1 and got[1:] == want:
@@ -316,7 +253,7 @@ _AXIS = (
 )
 
 
-def _difference(spec: _Spec, expected, received) -> str:
+def _difference(spec: Spec, expected, received) -> str:
     """Name the returned value (and entry) that differs and what it should be."""
     if not (isinstance(expected, tuple) and isinstance(received, (tuple, list))):
         if isinstance(expected, bool):
@@ -324,9 +261,11 @@ def _difference(spec: _Spec, expected, received) -> str:
         return _sentence(_entries(expected, received, spec.rtol, spec.atol))
     names = spec.outputs or tuple(f"value {k + 1}" for k in range(len(expected)))
     tol = (spec.rtol, spec.atol)
-    if len(received) == len(expected) > 1 and not _mismatch(expected[::-1], received, *tol):
+    if len(received) == len(expected) > 1 and not mismatch_of(
+        expected[::-1], received, *tol
+    ):
         return f"The values are in the wrong order: return ({', '.join(names)})."
-    problems = [_mismatch(e, r, *tol) for e, r in zip(expected, received, strict=False)]
+    problems = [mismatch_of(e, r, *tol) for e, r in zip(expected, received, strict=False)]
     wrong = [k for k, problem in enumerate(problems) if problem]
     parts = []
     for k in wrong[:2]:
@@ -342,14 +281,16 @@ def _difference(spec: _Spec, expected, received) -> str:
     return text + "."
 
 
-def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, problem) -> str:
+def _diagnose(spec: Spec, func, k: int, answers: dict, expected, received, problem) -> str:
     """A known slip, probe or relation that fits all ``answers``, else what differs."""
-    from perclab.checks._probes import general_probes, output_relation
-
-    confirmed = [hint for hint, slip in spec.wrong.items() if _fits(spec, slip, answers, k)]
+    confirmed = [
+        hint
+        for hint, slip in spec.wrong.items()
+        if fits_every_answer(spec, slip, answers, k)
+    ]
     if not confirmed:  # the general probes and relations
         for hint, variant in spec.probes + general_probes(spec):
-            if hint not in confirmed and _fits(spec, variant, answers, k):
+            if hint not in confirmed and fits_every_answer(spec, variant, answers, k):
                 confirmed.append(hint)
         if len(confirmed) < 2:  # the searches only when no probe fits
             confirmed.append(output_relation(spec, answers, searches=not confirmed))
@@ -371,7 +312,7 @@ def _diagnose(spec: _Spec, func, k: int, answers: dict, expected, received, prob
     return f"{text} {spec.rule}".strip()
 
 
-def _per_sample(spec: _Spec, func, k: int) -> str:
+def _per_sample(spec: Spec, func, k: int) -> str:
     """The first sample of case ``k`` wrong alone, else that the samples combine wrongly."""
     case = spec.cases[k]
     if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
@@ -385,19 +326,20 @@ def _per_sample(spec: _Spec, func, k: int) -> str:
         if y is not None:
             args[i_y] = y[i : i + 1].copy()
         try:
-            expected = _quietly(spec.reference, *args)
+            expected = quietly(spec.reference, *args)
             with np.errstate(all="ignore"):
                 received = func(*args)
         except Exception:
             return ""
-        problem = _mismatch(expected, received, spec.rtol, spec.atol, spec.outputs)
+        problem = mismatch_of(expected, received, spec.rtol, spec.atol, spec.outputs)
         if problem and problem.startswith("expected shape"):
             return f"On one sample alone, {problem}: {_AXIS}"
         if problem:
-            label = "" if y is None else f", y = {_show(y[i])}"
+            label = "" if y is None else f", y = {show_value(y[i])}"
             return (
-                f"Already on sample {i} alone (x = {_show(X[i])}{label}) you return "
-                f"{_show(received)}, not {_show(expected)}: work this one through by hand."
+                f"Already on sample {i} alone (x = {show_value(X[i])}{label}) you return "
+                f"{show_value(received)}, not {show_value(expected)}: work this one "
+                "through by hand."
             )
     return (
         "Each sample alone gives the right value, so the way you combine the samples "
@@ -492,12 +434,12 @@ def _finish(passed: bool, n_cases: int, message: str) -> CheckResult:
     return CheckResult(passed=passed, n_cases=n_cases, message=message)
 
 
-def _not_callable(check: str, name: str, func, n: int) -> CheckResult:
+def not_callable(check: str, name: str, func, n: int) -> CheckResult:
     text = f"Pass the function itself, e.g. check_{check}({name}), not the result of"
     return _finish(False, n, f"{text} calling it (got {type(func).__name__}).")
 
 
-def _not_implemented(exercise: int, name: str) -> str:
+def not_implemented(exercise: int, name: str) -> str:
     text = f"Exercise {exercise} is not implemented yet: fill in {name} above and run"
     return f"{text} this cell again."
 
@@ -511,19 +453,21 @@ def _changed(before, after) -> bool:
         return False
 
 
-def _where(spec: _Spec, k: int) -> str:
+def _where(spec: Spec, k: int) -> str:
     n, about = len(spec.cases), spec.cases[k].about
     return f"Exercise {spec.exercise}, {spec.name}: case {k + 1} of {n} ({about})"
 
 
-def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
+def report_raised(head: str, inputs: str, exc, spec: Spec | None = None) -> str:
     """The report of an exception that ``head`` raised on ``inputs``: where, and why."""
     first = str(exc).splitlines()[0] if str(exc) else ""
-    text = f"{head} raised {type(exc).__name__}: {_short(first, 160)}\n  inputs:   {inputs}"
+    text = (
+        f"{head} raised {type(exc).__name__}: {shorten(first, 160)}\n  inputs:   {inputs}"
+    )
     tb = traceback.extract_tb(exc.__traceback__)
     frames = [f for f in tb if f.line and _learners(f.filename)]
     if frames:  # the deepest one raised it
-        text += f"\n  at:       {_short(frames[-1].line, 100)}   (in {frames[-1].name})"
+        text += f"\n  at:       {shorten(frames[-1].line, 100)}   (in {frames[-1].name})"
     message, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
     if spec is not None and spec.shape_error_hint:  # the exercise's own for a shape error
         causes.insert(0, (f"{_SHAPES}|^axiserror", spec.shape_error_hint))
@@ -531,18 +475,19 @@ def _raised(head: str, inputs: str, exc, spec: _Spec | None = None) -> str:
     return f"{text}\n  hint: {hint}" if hint else text
 
 
-def _failed_report(spec: _Spec, k: int, expected, received, hint: str) -> str:
+def _failed_report(spec: Spec, k: int, expected, received, hint: str) -> str:
     return (
         f"{_where(spec, k)} fails.\n  inputs:   {_inputs(spec, spec.cases[k])}\n"
-        f"  expected: {_show(expected)}\n  received: {_show(received)}\n  hint: {hint}"
+        f"  expected: {show_value(expected)}\n  received: {show_value(received)}\n"
+        f"  hint: {hint}"
     )
 
 
-def _evaluate(spec: _Spec, func, report) -> None:
+def _evaluate(spec: Spec, func, report) -> None:
     """Run every case on ``func``; ``report`` ("case", k) before case k, ("provisional",
     passed, text) once the first failure is known, and ("final", passed, text)."""
     answers, failure = {}, None  # failure: (k, expected, answer, problem)
-    _SOFT_DEADLINE[0] = time.monotonic() + 0.6 * _CHECK_SECONDS
+    SOFT_DEADLINE[0] = time.monotonic() + 0.6 * CHECK_SECONDS
     for k, case in enumerate(spec.cases):
         report(("case", k))
         args = copy.deepcopy(case.args)
@@ -553,16 +498,19 @@ def _evaluate(spec: _Spec, func, report) -> None:
             if failure is not None:
                 continue
             if isinstance(exc, NotImplementedError):
-                return report(("final", False, _not_implemented(spec.exercise, spec.name)))
+                return report(("final", False, not_implemented(spec.exercise, spec.name)))
             head = f"{_where(spec, k)}: your function"
-            return report(("final", False, _raised(head, _inputs(spec, case), exc, spec)))
+            return report(
+                ("final", False, report_raised(head, _inputs(spec, case), exc, spec))
+            )
         for param, before, after in zip(spec.params, case.args, args, strict=False):
             name = param.partition("=")[0]
             if failure is None and name in spec.frozen and _changed(before, after):
                 text = (
                     f"{_where(spec, k)}: your function changed its argument {name} in "
                     f"place.\n  inputs:   {_inputs(spec, case)}\n  {name} is now: "
-                    f"{_show(after)}\n  hint: {name} changed in place, and the exercise "
+                    f"{show_value(after)}\n  hint: {name} changed in place, and the "
+                    "exercise "
                     f"asks you to leave it as it was: build a new value, {name} = {name} "
                     f"+ step rather than {name} += step (or start from {name}.copy())."
                 )
@@ -570,12 +518,12 @@ def _evaluate(spec: _Spec, func, report) -> None:
         answers[k] = answer
         if failure is not None:
             continue
-        expected = _quietly(spec.reference, *case.args)
-        problem = _mismatch(expected, answer, spec.rtol, spec.atol, spec.outputs)
+        expected = quietly(spec.reference, *case.args)
+        problem = mismatch_of(expected, answer, spec.rtol, spec.atol, spec.outputs)
         if problem is not None:
             failure = (k, expected, answer, problem)
             quick = problem if problem != "wrong value" else ""
-            hint = _short(f"{quick or _difference(spec, expected, answer)} {spec.rule}")
+            hint = shorten(f"{quick or _difference(spec, expected, answer)} {spec.rule}")
             report(("provisional", False, _failed_report(spec, k, expected, answer, hint)))
     if failure is None:
         return report(("final", True, f"All {len(spec.cases)} cases pass."))
@@ -584,11 +532,11 @@ def _evaluate(spec: _Spec, func, report) -> None:
         hint = _diagnose(spec, func, k, answers, expected, answer, problem)
     except Exception:  # a diagnosis that fails must not hide the failure
         hint = f"{_difference(spec, expected, answer)} {spec.rule}"
-    hint = _short(hint, 2 * _WIDTH)
+    hint = shorten(hint, 2 * LINE_WIDTH)
     report(("final", False, _failed_report(spec, k, expected, answer, hint)))
 
 
-def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
+def report_outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckResult:
     """The final report, else the provisional one, else on_timeout(last_case, finished)."""
     last = {kind: rest for kind, *rest in messages}  # the last message of each kind
     if "printed" in last:  # what the learner's function printed, before the report
@@ -600,13 +548,13 @@ def _outcome(spec_name: str, n: int, messages, finished, on_timeout) -> CheckRes
     return _finish(False, n, on_timeout(last.get("case", [0])[0], finished))
 
 
-def _run(spec: _Spec, func) -> CheckResult:
+def run_check(spec: Spec, func) -> CheckResult:
     """Run every case within the time limit; report the first failure, or that all pass."""
     n = len(spec.cases)
     if not callable(func):
-        return _not_callable(spec.name, spec.name, func, n)
-    seconds = _CHECK_SECONDS
-    messages, finished = _isolated(lambda report: _evaluate(spec, func, report), seconds)
+        return not_callable(spec.name, spec.name, func, n)
+    seconds = CHECK_SECONDS
+    messages, finished = isolated(lambda report: _evaluate(spec, func, report), seconds)
 
     def on_timeout(k, finished):
         inputs = f"  inputs:   {_inputs(spec, spec.cases[k])}"
@@ -621,15 +569,15 @@ def _run(spec: _Spec, func) -> CheckResult:
             f"{seconds:g} s.\n{inputs}\n  hint: {hint}"
         )
 
-    return _outcome(spec.name, n, messages, finished, on_timeout)
+    return report_outcome(spec.name, n, messages, finished, on_timeout)
 
 
 # Data for the cases
-def _rng(seed: int) -> np.random.Generator:
+def seeded_rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
+def integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
     """Small-integer points off a random integer hyperplane, labelled by its side."""
     w_star = np.zeros(n_features)
     while not np.any(w_star):
@@ -639,22 +587,22 @@ def _integer_separable(rng, n_samples, n_features, *, as_float=True, bias=True):
     score = X @ w_star + b_star
     X, score = X[score != 0][:n_samples], score[score != 0][:n_samples]
     if X.shape[0] == 0:  # pragma: no cover - practically never with 4n draws
-        return _integer_separable(rng, n_samples, n_features, as_float=as_float, bias=bias)
+        return integer_separable(rng, n_samples, n_features, as_float=as_float, bias=bias)
     return (X.astype(float) if as_float else X), np.where(score > 0, 1, -1)
 
 
-def _score(X, w, b):
+def raw_score(X, w, b):
     return np.asarray(X, dtype=float) @ np.asarray(w, dtype=float) + float(b)
 
 
-def _labels(y, as_float: bool):
+def as_labels(y, as_float: bool):
     return np.asarray(y, dtype=float) if as_float else np.asarray(y, dtype=int)
 
 
-_XOR_X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
-_XOR_Y = np.array([-1, 1, -1, 1])
-_WORKED_X = np.array(
+XOR_X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+XOR_Y = np.array([-1, 1, -1, 1])
+WORKED_X = np.array(
     [[2.0, 1.0], [1.0, 3.0], [3.0, 2.0], [0.5, 2.0], [2.5, 2.6], [1.5, 1.4]]
 )
-_WORKED_Y = np.array([-1, 1, -1, 1, 1, -1])
-_TIE = "y (w @ x + b) = 0 exactly"
+WORKED_Y = np.array([-1, 1, -1, 1, 1, -1])
+TIE = "y (w @ x + b) = 0 exactly"

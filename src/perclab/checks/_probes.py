@@ -13,7 +13,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from perclab.checks._core import _SOFT_DEADLINE, _as_numbers, _fits, _mismatch, _quietly
+from perclab.checks.compare import (
+    SOFT_DEADLINE,
+    as_numbers,
+    fits_every_answer,
+    mismatch_of,
+    quietly,
+)
 
 
 def _defaults(params) -> dict[int, object]:
@@ -58,7 +64,7 @@ _PROBES = {
     "The label is missing: multiply by y (each y_i), so that every point counts on its own "
     "side.": ("y", lambda v: np.ones(np.shape(v)) if np.ndim(v) else 1),
     "The kernel is not used: compute the Gram matrix with kernel(X, X) (kernel(X_train, "
-    "X_new) for new points), not X @ X.T.": ("kernel", lambda k: _linear_kernel),
+    "X_new) for new points), not X @ X.T.": ("kernel", lambda k: linear_kernel_ab),
     "The counts are missing from the score: weight each training point's term by its "
     "count, f(x) = sum_j c_j y_j k(x_j, x).": ("counts", lambda v: np.ones(np.shape(v))),
     "One sweep too few (an off-by-one in the loop over sweeps): allow max_epochs sweeps, "
@@ -133,7 +139,7 @@ def _labels_from_scores(expected, received) -> bool:
     return bool(np.all(np.where(got >= 0, 1, -1) == want))
 
 
-def _linear_kernel(A, B):
+def linear_kernel_ab(A, B):
     return np.asarray(A, float) @ np.asarray(B, float).T
 
 
@@ -189,7 +195,7 @@ def _safe(relation, expected, received) -> bool:
 def output_relation(spec, answers: dict, searches: bool = True) -> str:
     """The hint of the first relation (the spec's own, then the general ones) that holds on
     every answered case, or "": each returned value right, or related, on every case."""
-    expected = {j: _quietly(spec.reference, *spec.cases[j].args) for j in answers}
+    expected = {j: quietly(spec.reference, *spec.cases[j].args) for j in answers}
     own = (relation(spec, answers) for relation in spec.relations)
     hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
     hint = hint or _returns_an_argument(spec, answers, expected)
@@ -338,9 +344,11 @@ def _fewer_rounds(spec, answers: dict) -> str:
         if _position(spec.params, name) is None:
             continue
         for k in (*range(1, 11), 20, 50, 100, 1000):
-            if time.monotonic() > _SOFT_DEADLINE[0]:
+            if time.monotonic() > SOFT_DEADLINE[0]:
                 return ""
-            if _fits(spec, _with_arg(spec, name, lambda v, k=k: k), answers, min(answers)):
+            if fits_every_answer(
+                spec, _with_arg(spec, name, lambda v, k=k: k), answers, min(answers)
+            ):
                 return (
                     f"{name} is ignored: your function always makes {k} {unit}. Use the "
                     f"{name} passed in (and pass it on to any function you call)."
@@ -360,20 +368,20 @@ def _stops_early(spec, name: str, answers: dict) -> bool:
         args = list(spec.cases[j].args)
         if len(args) <= at:
             args.append(_defaults(spec.params)[at])
-        full = _quietly(spec.reference, *args)
-        if _mismatch(full, answer, spec.rtol, spec.atol, spec.outputs) is None:
+        full = quietly(spec.reference, *args)
+        if mismatch_of(full, answer, spec.rtol, spec.atol, spec.outputs) is None:
             continue
         for k in range(int(args[at])):
-            if time.monotonic() > _SOFT_DEADLINE[0]:
+            if time.monotonic() > SOFT_DEADLINE[0]:
                 return False
             try:
-                output = _quietly(spec.reference, *args[:at], k, *args[at + 1 :])
+                output = quietly(spec.reference, *args[:at], k, *args[at + 1 :])
             except Exception:  # e.g. max_epochs must be at least 1
                 continue
-            if _mismatch(output, answer, spec.rtol, spec.atol, spec.outputs) is None:
+            if mismatch_of(output, answer, spec.rtol, spec.atol, spec.outputs) is None:
                 fewer = True
                 break
-            if _mismatch(output, full, spec.rtol, spec.atol, spec.outputs) is None:
+            if mismatch_of(output, full, spec.rtol, spec.atol, spec.outputs) is None:
                 return False  # converged before: no smaller count gives the answer
         else:
             return False
@@ -388,7 +396,7 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
     for j, answer in answers.items():
         if isinstance(expected[j], (tuple, bool)):
             return ""
-        want, got = np.asarray(expected[j], dtype=float), _as_numbers(answer)
+        want, got = np.asarray(expected[j], dtype=float), as_numbers(answer)
         big = np.abs(want) > 1e-9
         if got is None or got.shape != want.shape:
             return ""

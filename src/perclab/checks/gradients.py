@@ -6,7 +6,14 @@ import numpy as np
 
 from perclab import logistic as _logistic
 from perclab import losses as _losses
-from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
+from perclab.checks._core import WORKED_X as _WORKED_X
+from perclab.checks._core import WORKED_Y as _WORKED_Y
+from perclab.checks._core import Case as _Case
+from perclab.checks._core import CheckResult
+from perclab.checks._core import Spec as _Spec
+from perclab.checks._core import registered as _registered
+from perclab.checks._core import run_check as _run
+from perclab.checks._core import seeded_rng as _rng
 from perclab.optim import gradient_descent as _gradient_descent
 
 _sigmoid, _ploss, _lloss = _losses.sigmoid, _losses.perceptron_loss, _losses.logistic_loss
@@ -89,6 +96,7 @@ def _grad(weight, m="margins", axis=0):
 # Exercise 7: the perceptron loss and its (sub)gradient
 
 
+@_registered
 def check_perceptron_loss(perceptron_loss) -> CheckResult:
     """Check ``perceptron_loss(w, X, y)``: ``(1/n) sum_i max(0, -y_i w @ x_i)``, the bias
     absorbed in ``X``; compared within 1e-12 with :func:`perclab.losses.perceptron_loss`,
@@ -120,6 +128,7 @@ def _ref_perceptron_gradient(w, X, y):
     return _losses.perceptron_subgradient(X, y, w).w / len(y)
 
 
+@_registered
 def check_perceptron_gradient(perceptron_gradient) -> CheckResult:
     """Check ``perceptron_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i`` over the mistakes,
     ``y_i w @ x_i <= 0`` (ties too: a step from ``w = 0`` is the perceptron's update),
@@ -159,6 +168,7 @@ def _ref_logistic_gradient(w, X, y):
     return _logistic.logistic_gradient(X, y, w, C=np.inf).w / len(y)
 
 
+@_registered
 def check_logistic_loss(logistic_loss) -> CheckResult:
     """Check ``logistic_loss(w, X, y)``: ``(1/n) sum_i ln(1 + exp(-y_i w @ x_i))``, labels
     -1 and +1, on margins below 30 in size (so the plain formula does not overflow),
@@ -192,6 +202,7 @@ def check_logistic_loss(logistic_loss) -> CheckResult:
     return _check(logistic_loss, "logistic_loss", 12, rule, _ref_logistic_loss, wrong)
 
 
+@_registered
 def check_logistic_gradient(logistic_gradient) -> CheckResult:
     """Check ``logistic_gradient(w, X, y)``: ``(1/n) sum_i -y_i x_i sigma(-y_i w @ x_i)``,
     ``sigma(z) = 1 / (1 + exp(-z))`` (``sigma(-y w @ x)`` is the probability of the wrong
@@ -243,6 +254,7 @@ def _descent(gradient, w0, lr, n_steps):
     return _gradient_descent(gradient, w0, schedule=lr, n_steps=int(n_steps)).final
 
 
+@_registered
 def check_gradient_descent(gradient_descent) -> CheckResult:
     """Check ``gradient_descent(gradient, w0, lr, n_steps)``: from ``w0``, exactly
     ``n_steps`` steps ``w <- w - lr * gradient(w)``; return the final ``w``, leave ``w0`` as

@@ -7,7 +7,13 @@ from functools import partial
 import numpy as np
 
 from perclab.checks import _core
-from perclab.checks._core import _WORKED_X, _WORKED_Y, _XOR_X, _XOR_Y, CheckResult, _Case
+from perclab.checks._core import WORKED_X as _WORKED_X
+from perclab.checks._core import WORKED_Y as _WORKED_Y
+from perclab.checks._core import XOR_X as _XOR_X
+from perclab.checks._core import XOR_Y as _XOR_Y
+from perclab.checks._core import Case as _Case
+from perclab.checks._core import CheckResult
+from perclab.checks._core import registered as _registered
 from perclab.checks._probes import started_elsewhere
 from perclab.losses import margins as _margins
 from perclab.perceptron import predict as _predict
@@ -30,7 +36,7 @@ def _draw(rng, k, *parts):
 
 # Exercise 1: predicting with sign, and the tie at 0
 def _of_score(f):
-    return lambda X, w, b: f(_core._score(X, w, b))
+    return lambda X, w, b: f(_core.raw_score(X, w, b))
 
 
 def _margin(x, y, w, b):
@@ -67,6 +73,7 @@ _MISTAKE_WRONG = {
 }
 
 
+@_registered
 def check_predict_labels(predict_labels) -> CheckResult:
     """Check ``predict_labels(X, w, b)``: +1 where ``w @ x + b >= 0``, -1 elsewhere, one
     label per row (ints or floats, list or array), exactly as :func:`perclab.predict`, on
@@ -86,13 +93,13 @@ def check_predict_labels(predict_labels) -> CheckResult:
     cases = [
         _Case(a, (np.array(X, type(b)), np.array(w, type(b)), b)) for a, X, w, b in table
     ]
-    rng = _core._rng(1)
+    rng = _core.seeded_rng(1)
     for k in range(16):
         n, d = int(rng.integers(1, 9)), int(rng.integers(1, 4))
         X, w, b = _draw(rng, k, ((n, d), 3), (d, 2), ((), 2))
         about = _KINDS[k % 2] + ("" if k % 2 else " (ties likely)")
         cases.append(_Case(f"{about}, seed 1, draw {k + 1}", (X, w, float(b))))
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=1,
         name="predict_labels",
         samples=(0, None),
@@ -105,9 +112,10 @@ def check_predict_labels(predict_labels) -> CheckResult:
         cases=cases,
         wrong=_PREDICT_WRONG,
     )
-    return _core._run(spec, predict_labels)
+    return _core.run_check(spec, predict_labels)
 
 
+@_registered
 def check_is_mistake(is_mistake) -> CheckResult:
     """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
     with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
@@ -117,8 +125,8 @@ def check_is_mistake(is_mistake) -> CheckResult:
         ("a correctly classified +1 point", [1.0, 3.0], 1, w, 0.0),
         ("a correctly classified -1 point", [2.0, 1.0], -1, w, 0.0),
         ("a misclassified point", [1.0, 3.0], -1, w, 0.0),
-        (f"on the boundary, label -1: {_core._TIE}", [1.0, 1.0], -1, w, 0.0),
-        (f"on the boundary, label +1: {_core._TIE}", [1.0, 1.0], 1, w, 0.0),
+        (f"on the boundary, label -1: {_core.TIE}", [1.0, 1.0], -1, w, 0.0),
+        (f"on the boundary, label +1: {_core.TIE}", [1.0, 1.0], 1, w, 0.0),
         ("zero weights and bias", [2.0, 5.0], 1, np.zeros(2), 0.0),
         ("the zero vector x, b = 0", [0.0, 0.0], -1, w, 0.0),
         ("the zero vector x, b > 0, label +1", [0.0, 0.0], 1, w, 0.5),
@@ -128,12 +136,12 @@ def check_is_mistake(is_mistake) -> CheckResult:
         ("integer inputs", [3, 1], -1, np.array([1, -2]), 1),
     ]
     cases = [_Case(about, (np.array(x), y, w, b)) for about, x, y, w, b in table]
-    rng = _core._rng(2)
+    rng = _core.seeded_rng(2)
     for k in range(14):
         d, y = int(rng.integers(1, 4)), int(rng.choice([-1, 1]))
         x, w_k, b = _draw(rng, k, (d, 3), (d, 2), ((), 2))
         cases.append(_Case(f"{_KINDS[k % 2]}, seed 2, draw {k + 1}", (x, y, w_k, float(b))))
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=1,
         name="is_mistake",
         rule="The rule: a mistake is y * (w @ x + b) <= 0 (ties count).",
@@ -142,7 +150,7 @@ def check_is_mistake(is_mistake) -> CheckResult:
         cases=cases,
         wrong=_MISTAKE_WRONG,
     )
-    return _core._run(spec, is_mistake)
+    return _core.run_check(spec, is_mistake)
 
 
 # Exercises 2 and 3: one update step; the training loop and its stopping rule
@@ -249,6 +257,7 @@ _TRAIN_WRONG = {
 }
 
 
+@_registered
 def check_one_update(one_update) -> CheckResult:
     """Check ``one_update(w, b, x, y, lr=1.0)``: ``(w + lr * y * x, b + lr * y)`` if
     ``y * (w @ x + b) <= 0``, else ``(w, b)``, ``w`` and ``x`` left unchanged; within
@@ -259,8 +268,8 @@ def check_one_update(one_update) -> CheckResult:
         ("zero weights and bias, label +1: the score is 0", z, 0.0, [1.0, 2.0], 1),
         ("a correctly classified point: nothing changes", w, 0.0, [1.0, 3.0], 1),
         ("a misclassified point", w, 0.0, [1.0, 3.0], -1),
-        (f"on the boundary, label -1: {_core._TIE}", w, 0.0, [2.0, 2.0], -1),
-        (f"on the boundary, label +1: {_core._TIE}", w, 0.0, [2.0, 2.0], 1),
+        (f"on the boundary, label -1: {_core.TIE}", w, 0.0, [2.0, 2.0], -1),
+        (f"on the boundary, label +1: {_core.TIE}", w, 0.0, [2.0, 2.0], 1),
         ("the zero vector x with b = 0", w, 0.0, z, 1),
         ("the zero vector x with b > 0, label +1", w, 0.5, z, 1),
         ("only the bias makes it a mistake", ones, -3.0, ones, 1),
@@ -272,7 +281,7 @@ def check_one_update(one_update) -> CheckResult:
         ("one feature", [2.0], -1.0, [0.5], -1),
     ]
     cases = [_Case(r[0], (np.array(r[1]), r[2], np.array(r[3]), *r[4:])) for r in table]
-    rng = _core._rng(3)
+    rng = _core.seeded_rng(3)
     for k in range(20):
         d = int(rng.integers(1, 5))
         y = int(rng.choice([-1, 1])) if k % 3 else float(rng.choice([-1.0, 1.0]))
@@ -284,7 +293,7 @@ def check_one_update(one_update) -> CheckResult:
         "Your step leaves out the label: on a mistake move by lr * y * x (and b by lr * "
         "y), towards the correct side."
     )
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=2,
         name="one_update",
         rule="The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
@@ -299,7 +308,7 @@ def check_one_update(one_update) -> CheckResult:
         probes=[(no_y, _update_slip(step="no y"))],
         wrong=_UPDATE_WRONG,
     )
-    return _core._run(spec, one_update)
+    return _core.run_check(spec, one_update)
 
 
 def _ref_train(X, y, max_epochs=100, **options):
@@ -321,16 +330,16 @@ def _cases_training(seed: int) -> list[_Case]:
         ("integer features, labels as floats", X_int, [-1.0, 1.0, -1.0, 1.0]),
     ]
     cases = [_Case(r[0], (np.array(r[1]), np.array(r[2]), *r[3:])) for r in table]
-    rng = _core._rng(seed)
+    rng = _core.seeded_rng(seed)
     for k in range(14):
         n, d = int(rng.integers(2, 13)), int(rng.integers(1, 4))
-        X, y = _core._integer_separable(rng, n, d, as_float=k % 3 != 0)
+        X, y = _core.integer_separable(rng, n, d, as_float=k % 3 != 0)
         about = f"separable small integers, seed {seed}, draw {k + 1}"
-        cases.append(_Case(about, (X, _core._labels(y, k % 2 == 1))))
+        cases.append(_Case(about, (X, _core.as_labels(y, k % 2 == 1))))
     return cases
 
 
-def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
+def valid_run_elsewhere(spec: _core.Spec, answers: dict) -> str:
     """A relation for the training checks: the learner's ``w, b`` separate every set the
     reference's run separates but are not its weights on one (a shuffled order)."""
     differ = False
@@ -353,11 +362,12 @@ def valid_run_elsewhere(spec: _core._Spec, answers: dict) -> str:
     return hint if differ else ""
 
 
+@_registered
 def check_train_until_clean(train_until_clean) -> CheckResult:
     """Check ``train_until_clean(X, y, max_epochs=100)``: from ``w = 0, b = 0`` sweep in
     order, update on mistakes, stop after a clean sweep (counted) or ``max_epochs``; return
     ``(w, b, n_updates, epochs)`` exactly as :func:`perclab.train`: integers, ties, XOR."""
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=3,
         name="train_until_clean",
         rule="The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
@@ -374,7 +384,7 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
         slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
         "separable?",
     )
-    return _core._run(spec, train_until_clean)
+    return _core.run_check(spec, train_until_clean)
 
 
 # Exercise 4: bias absorption
@@ -422,6 +432,7 @@ _ABSORBED_WRONG = {
 }
 
 
+@_registered
 def check_absorb_bias(absorb_bias) -> CheckResult:
     """Check ``absorb_bias(X)``: ``X`` with a last column of ones, shape ``(n, d + 1)``,
     compared exactly with :func:`perclab.absorb_bias` on one sample, one feature,
@@ -435,11 +446,11 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         ("a square matrix", [[1.0, 2.0], [3.0, 4.0]]),
     ]
     cases = [_Case(about, (np.array(X),)) for about, X in table]
-    rng = _core._rng(5)
+    rng = _core.seeded_rng(5)
     for k in range(4):
         X = rng.normal(size=(int(rng.integers(1, 8)), int(rng.integers(1, 5))))
         cases.append(_Case(f"random data, seed 5, draw {k + 1}", (X,)))
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=4,
         name="absorb_bias",
         rule="The rule: X with one more column, all ones, at the end: shape (n, d + 1).",
@@ -448,14 +459,15 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
         cases=cases,
         wrong=_ABSORB_WRONG,
     )
-    return _core._run(spec, absorb_bias)
+    return _core.run_check(spec, absorb_bias)
 
 
+@_registered
 def check_train_absorbed(train_absorbed) -> CheckResult:
     """Check ``train_absorbed(X, y, max_epochs=100)``: train *without* a bias on the
     points ``(x, 1)``, split the weights into ``(w, b)``; exactly as :func:`perclab.train`
     *with* a bias on ``X``, on the cases of :func:`check_train_until_clean`."""
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=4,
         name="train_absorbed",
         rule="The rule: train without a bias on X with a column of ones appended (same "
@@ -471,4 +483,4 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
         slow_hint="Pass max_epochs on, so that training stops on data that are not "
         "separable.",
     )
-    return _core._run(spec, train_absorbed)
+    return _core.run_check(spec, train_absorbed)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from perclab.checks import _core
-from perclab.checks._core import CheckResult, _not_callable
+from perclab.checks._core import CheckResult
+from perclab.checks._core import not_callable as _not_callable
+from perclab.checks._core import registered as _registered
 
 _N_CASES = 5
 _WHERE = "Exercise 11, select_model"
@@ -136,7 +138,7 @@ def _prepare():
 def _evaluate(select_model, data, report) -> tuple[bool, str]:
     """Run the cases, reporting each; return whether they pass and the report."""
     X, y, X_train, X_test, y_train, y_test = data
-    subset = _core._rng(17).choice(len(X_train), size=200, replace=False)
+    subset = _core.seeded_rng(17).choice(len(X_train), size=200, replace=False)
     calls = [(X_train, y_train), (X_train[subset], y_train[subset])]
     searches = []
     for k, (about, (X_fit, y_fit)) in enumerate(zip(_ABOUT, calls, strict=True)):
@@ -144,10 +146,10 @@ def _evaluate(select_model, data, report) -> tuple[bool, str]:
         try:
             searches.append(select_model(X_fit.copy(), y_fit.copy()))
         except NotImplementedError:
-            return False, _core._not_implemented(11, "select_model")
+            return False, _core.not_implemented(11, "select_model")
         except Exception as exc:
             shapes = f"X_train of shape {X_fit.shape}, y_train of shape {y_fit.shape}"
-            return False, _core._raised(f"{_WHERE} on {about}", shapes, exc)
+            return False, _core.report_raised(f"{_WHERE} on {about}", shapes, exc)
         if problem := _selection_problem(searches[-1], X_fit, y_fit, X, y):
             return False, f"{_WHERE} on {about} fails.\n  hint: {problem}"
     predicted = np.asarray(searches[0].best_estimator_.predict(X_test))
@@ -166,6 +168,7 @@ def _evaluate(select_model, data, report) -> tuple[bool, str]:
     return True, f"All {_N_CASES} cases pass: {text}, test accuracy {test_score:.3f}."
 
 
+@_registered
 def check_model_selection(select_model) -> CheckResult:
     """Check ``select_model(X_train, y_train)``: cross-validated selection of a pipeline.
 
@@ -191,15 +194,15 @@ def check_model_selection(select_model) -> CheckResult:
         with joblib.parallel_config(backend="sequential"):
             report(("final", *_evaluate(select_model, data, report)))
 
-    messages, finished = _core._isolated(work, _core._CHECK_SECONDS)
+    messages, finished = _core.isolated(work, _core.CHECK_SECONDS)
 
     def on_timeout(k, finished):
         if finished:
             return f"{_WHERE} on {_ABOUT[k]}: the check's process ended abruptly."
         return (
             f"{_WHERE} on {_ABOUT[k]} did not finish: the check stopped at its limit of "
-            f"{_core._CHECK_SECONDS:g} s.\n  hint: search a smaller grid, or fewer "
+            f"{_core.CHECK_SECONDS:g} s.\n  hint: search a smaller grid, or fewer "
             "folds; is max_iter reasonable?"
         )
 
-    return _core._outcome("select_model", _N_CASES, messages, finished, on_timeout)
+    return _core.report_outcome("select_model", _N_CASES, messages, finished, on_timeout)

@@ -6,7 +6,14 @@ import warnings
 
 import numpy as np
 
-from perclab.checks._core import _WORKED_X, _WORKED_Y, CheckResult, _Case, _rng, _run, _Spec
+from perclab.checks._core import WORKED_X as _WORKED_X
+from perclab.checks._core import WORKED_Y as _WORKED_Y
+from perclab.checks._core import Case as _Case
+from perclab.checks._core import CheckResult
+from perclab.checks._core import Spec as _Spec
+from perclab.checks._core import registered as _registered
+from perclab.checks._core import run_check as _run
+from perclab.checks._core import seeded_rng as _rng
 from perclab.datasets import make_separable as _make_separable
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
@@ -33,6 +40,7 @@ def _norms(X, fit_bias=False, axis=1):
     return np.linalg.norm(_absorb_bias(X) if fit_bias else X, axis=axis)
 
 
+@_registered
 def check_radius(radius) -> CheckResult:
     """Check ``radius(X, fit_bias=False)``: ``R = max_i ||x_i||``, from the origin, of the
     absorbed points ``(x_i, 1)`` when ``fit_bias=True``, compared within 1e-12 with
@@ -107,6 +115,7 @@ def _scores(X, y, w, b=0.0):
     return np.asarray(y, float) * (np.asarray(X, float) @ np.asarray(w, float) + float(b))
 
 
+@_registered
 def check_margin(margin) -> CheckResult:
     """Check ``margin(X, y, w, b=0.0)``: ``min_i y_i (w @ x_i + b) / ||w||``, the geometric
     margin in the space of ``X``: negative when a point is misclassified, unchanged when
@@ -192,6 +201,7 @@ def _bound_without_b(X, y, w, b):
     return _ref_mistake_bound(X, y, w, b) * factor / np.min(_scores(X, y, w)) ** 2
 
 
+@_registered
 def check_mistake_bound(mistake_bound) -> CheckResult:
     """Check ``mistake_bound(X, y, w, b)``: Novikoff's ``R**2 / gamma**2`` for the given
     separator, in the absorbed space (the perceptron learns a bias): ``R = max ||(x_i,
@@ -272,6 +282,7 @@ def _steps(growths, gains=np.diff):
 _ref_proof_steps = _steps(lambda W: np.diff(_sq(W)))
 
 
+@_registered
 def check_proof_steps(proof_steps) -> CheckResult:
     """Check ``proof_steps(W, w_star)``: what each update adds in the convergence proof.
 

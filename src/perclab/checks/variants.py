@@ -5,8 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from perclab.checks import _core
-from perclab.checks._core import _WORKED_X, _WORKED_Y, _XOR_X, _XOR_Y, CheckResult, _Case
-from perclab.checks._probes import _linear_kernel
+from perclab.checks._core import WORKED_X as _WORKED_X
+from perclab.checks._core import WORKED_Y as _WORKED_Y
+from perclab.checks._core import XOR_X as _XOR_X
+from perclab.checks._core import XOR_Y as _XOR_Y
+from perclab.checks._core import Case as _Case
+from perclab.checks._core import CheckResult
+from perclab.checks._core import registered as _registered
+from perclab.checks._probes import linear_kernel_ab as _linear_kernel
 from perclab.perceptron import predict as _predict
 from perclab.variants import kernel_perceptron as _kernel_perceptron
 from perclab.variants import pocket as _pocket
@@ -14,7 +20,7 @@ from perclab.variants import pocket as _pocket
 
 # Exercise 9: the pocket algorithm
 def _ref_pocket(X, y, max_epochs=50):
-    run = _pocket(X, y, max_epochs=int(max_epochs))
+    run = _pocket(X, y, max_epochs=int(max_epochs), stop_at_cycle=False)
     return run.w, run.b, run.n_errors
 
 
@@ -23,7 +29,7 @@ def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False, **sl
     each sweep, or the final ones) the first (or ``last``) with the fewest errors, counted
     by ``test(margins, y)`` (default margins <= 0; the start w = 0 counts len(y)). Also
     ``bias=False``: errors without b; ``lag=True``: each weight with the previous count."""
-    run = _pocket(X, y, max_epochs=int(max_epochs))
+    run = _pocket(X, y, max_epochs=int(max_epochs), stop_at_cycle=False)
     W, B, y = run.history.w, run.history.b, np.asarray(y, float)[:, None]
     ks = {"final": [len(B) - 1], "epoch": np.r_[0, np.cumsum(run.mistakes_per_epoch)]}
     ks = np.asarray(ks.get(rows, np.arange(len(B))))
@@ -35,6 +41,7 @@ def _pocket_pick(X, y, max_epochs=50, *, rows="all", test=None, last=False, **sl
     return W[ks[j]], float(B[ks[j]]), int(errors[j])
 
 
+@_registered
 def check_pocket(pocket) -> CheckResult:
     """Check ``pocket(X, y, max_epochs=50)``: the best weights a perceptron run visits.
 
@@ -45,7 +52,7 @@ def check_pocket(pocket) -> CheckResult:
     b_pocket, n_errors)`` must equal those of :func:`perclab.variants.pocket` exactly. The
     17 cases are a single sample, separable data, XOR and noisy small-integer data.
     """
-    rng, X5 = _core._rng(15), np.vstack([_XOR_X, [[2.0, 2.0]]])
+    rng, X5 = _core.seeded_rng(15), np.vstack([_XOR_X, [[2.0, 2.0]]])
     cases = [
         _Case("a single sample", (np.array([[1.0, -1.0]]), np.array([-1]))),
         _Case("separable: the pocket ends with 0 errors", (_WORKED_X, _WORKED_Y)),
@@ -55,8 +62,8 @@ def check_pocket(pocket) -> CheckResult:
     ]
     for k in range(12):
         n, d = int(rng.integers(5, 16)), int(rng.integers(1, 4))
-        X, y = _core._integer_separable(rng, n, d, as_float=k % 2 == 0)
-        y = _core._labels(np.where(rng.random(len(y)) < 0.2, -y, y), k % 3 == 0)
+        X, y = _core.integer_separable(rng, n, d, as_float=k % 2 == 0)
+        y = _core.as_labels(np.where(rng.random(len(y)) < 0.2, -y, y), k % 3 == 0)
         about = f"small integers, about 20% of labels flipped, seed 15, draw {k + 1}"
         cases.append(_Case(about, (X, y, int(rng.integers(3, 30)))))
     ref, pick = _ref_pocket, _pocket_pick
@@ -92,7 +99,7 @@ def check_pocket(pocket) -> CheckResult:
             pick(*a, bias=False)
         ),
     }
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=9,
         name="pocket",
         sweep=(0, 1),
@@ -107,7 +114,7 @@ def check_pocket(pocket) -> CheckResult:
         slow_hint="Does your loop stop after max_epochs sweeps? These data are not "
         "separable.",
     )
-    return _core._run(spec, pocket)
+    return _core.run_check(spec, pocket)
 
 
 # Exercise 10: the kernel perceptron on XOR
@@ -152,6 +159,7 @@ def _kernel_loop(X, y, kernel, max_epochs=100, *, strict=False, label=True, **sl
     return counts
 
 
+@_registered
 def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     """Check ``kernel_perceptron(X, y, kernel, max_epochs=100)``: the dual perceptron.
 
@@ -202,7 +210,7 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
         "Training stopped at the first correctly classified sample: stop only after a "
         "whole sweep without a mistake.": lambda *a: _kernel_loop(*a, stop="sample"),
     }
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=10,
         name="kernel_perceptron",
         sweep=(0, 1),
@@ -217,9 +225,10 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
         wrong=wrong,
         slow_hint="Does your loop stop after max_epochs sweeps?",
     )
-    return _core._run(spec, kernel_perceptron)
+    return _core.run_check(spec, kernel_perceptron)
 
 
+@_registered
 def check_kernel_predict(kernel_predict) -> CheckResult:
     """Check ``kernel_predict(X_train, y_train, counts, kernel, X_new)``.
 
@@ -237,7 +246,7 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         return -ref(X, -np.asarray(y, float), *a)
 
     grid = np.array([[x1, x2] for x1 in (-1.0, 0.0, 1.0) for x2 in (-1.0, 0.0, 1.0)])
-    rng, mid = _core._rng(16), np.array([[0.0, 0.0], [1.0, 1.0]])
+    rng, mid = _core.seeded_rng(16), np.array([[0.0, 0.0], [1.0, 1.0]])
     rows = [
         ("XOR corners, every count 1", _XOR_Y, [1, 1, 1, 1], _poly2_kernel, grid),
         ("all counts 0: every score is 0", _XOR_Y, [0, 0, 0, 0], _poly2_kernel, grid),
@@ -252,7 +261,7 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         about = f"random data, {_KERNELS[k % 3].label.split(':')[0]}, seed 16, draw {k + 1}"
         args = (X, y, rng.integers(0, 4, size=n), _KERNELS[k % 3], rng.normal(size=(5, 2)))
         cases.append(_Case(about, args))
-    spec = _core._Spec(
+    spec = _core.Spec(
         exercise=10,
         name="kernel_predict",
         samples=(4, None),
@@ -282,4 +291,4 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
             "X_new).": lambda X, y, c, k, X_new: ref(X, y, c, k, X),
         },
     )
-    return _core._run(spec, kernel_predict)
+    return _core.run_check(spec, kernel_predict)
