@@ -2,7 +2,7 @@
 maximum-margin separator.
 
 A perceptron that learns a bias ``b`` is the same as one without a bias acting on the
-points ``(x, 1)`` (bias absorption, :func:`absorb_bias`). The radius ``R`` and the
+points ``(x, 1)`` (bias absorption, :func:`perclab.absorb_bias`). The radius ``R`` and the
 margin ``gamma`` of the convergence theorem (:mod:`perclab.theory`) are measured here.
 
 The maximum-margin separator is computed exactly: a non-negative least-squares solve
