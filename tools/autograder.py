@@ -95,7 +95,7 @@ import io
 
 from otter.test_files import test_case
 
-from perclab.checks import _core
+from perclab.checks import _core, compare
 
 OK_FORMAT = False
 name = "{name}"
@@ -121,9 +121,9 @@ def graded_case(k, graded):
             got = selection_facts(func(*copy.deepcopy(graded.args)), graded)
             problem = selection_judge(graded, got)
         else:
-            want = _core._quietly(SPEC.reference, *graded.args)
+            want = compare.quietly(SPEC.reference, *graded.args)
             got = func(*copy.deepcopy(graded.args))
-            problem = _core._mismatch(want, got, SPEC.rtol, SPEC.atol, SPEC.outputs)
+            problem = compare.mismatch_of(want, got, SPEC.rtol, SPEC.atol, SPEC.outputs)
         if problem is not None:
             if graded.hidden:
                 raise AssertionError("a hidden case fails")

@@ -52,10 +52,10 @@ def _capture(spec, func):
 @contextlib.contextmanager
 def _patched(key: int | None):
     """The checks' runner replaced by a capture; their seeds mixed with ``key``."""
-    names = ("_run", "_rng")
+    names = ("_run", "run_check", "_rng", "seeded_rng")  # as each module names them
     saved = [(m, n, getattr(m, n)) for m in _MODULES for n in names if hasattr(m, n)]
     for module, name, _ in saved:
-        if name == "_run":
+        if name in ("_run", "run_check"):
             setattr(module, name, _capture)
         elif key is not None:
             setattr(module, name, lambda seed: np.random.default_rng([seed, key]))
@@ -84,7 +84,7 @@ def _reseeded(generator, key: int):
 def spec(check: str, key: int | None = None):
     """The specification (cases, reference, tolerances) that ``check`` runs."""
     if check == SELECTION:
-        return _core._Spec(11, "select_model", ("X_train", "y_train"), None, [])
+        return _core.Spec(11, "select_model", ("X_train", "y_train"), None, [])
     with _patched(key):
         try:
             _CHECKS[check](_capture)
@@ -147,7 +147,7 @@ def selection_cases(key: int) -> list[GradedCase]:
     from sklearn.model_selection import train_test_split
 
     X, y, X_train, X_test, y_train, y_test = selection._prepare()
-    subset = _core._rng(17).choice(len(X_train), size=200, replace=False)
+    subset = _core.seeded_rng(17).choice(len(X_train), size=200, replace=False)
     other = np.random.default_rng([17, key]).choice(len(X_train), size=200, replace=False)
     split = int(np.random.default_rng([0, key]).integers(1, 2**31))
     X_fit, X_held, y_fit, y_held = train_test_split(
