@@ -640,8 +640,9 @@ def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
     if failed_hidden:
         lines.append(
             f"  {failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail: other "
-            "data of the kinds above; a function that passes the self-check by its inputs "
-            "rather than its rule fails here."
+            "data of the kinds above, or edge cases (ties, one sample, integer inputs, "
+            "large and small scales, ...); a function that passes the self-check by its "
+            "inputs rather than its rule fails here."
         )
     return points, "\n".join(lines)
 

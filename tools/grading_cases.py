@@ -4,9 +4,12 @@ A check of ``perclab.checks`` builds its cases and reference and hands them to t
 checks' runner. :func:`cases` calls the check with that runner replaced, so the cases are
 the check's own, never a copy. The hidden cases come from the same check with its random
 draws reseeded by a secret key: other data of the same kinds, which the public self-check
-never shows. Only numpy and perclab are imported here: the grading process of a
-submission imports this module too, to build the inputs it calls the learner's function
-with (the expected values are computed elsewhere, in the grader's own process).
+never shows; and hand-chosen edge cases (``EDGES``: ties at weights that are not 0, one
+sample, one feature, integer inputs, one class, huge and tiny scales, ...), their kinds
+fixed and their values drawn with the key. Only numpy and perclab are imported here: the
+grading process of a submission imports this module too, to build the inputs it calls the
+learner's function with (the expected values are computed elsewhere, in the grader's own
+process, by each check's reference).
 """
 
 from __future__ import annotations
