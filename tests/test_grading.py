@@ -3,7 +3,8 @@
 The catalogues of learner solutions are scored by the grader's own code in this process
 (the answers made plain data as the submission's process makes them): every wrong
 solution loses points, every correct one gets full marks. The hidden cases are other
-data; one ``otter run`` with a generated zip gives a solution full marks.
+data, and edge cases that a solution tuned to the other cases gets wrong; one ``otter
+run`` with a generated zip gives a solution full marks.
 tests/test_grading_folders.py grades folders through make grade's processes.
 """
 
@@ -16,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import nbformat
+import numpy as np
 import pytest
 from grading_kit import KEY, ROOT, autograder, grade, grade_child, grading_cases
 
@@ -91,6 +93,73 @@ def test_hidden_cases_are_other_data_and_catch_a_solution_tuned_to_the_public_on
     assert share == pytest.approx(
         1 - sum(case.hidden for case in graded) / len(graded), abs=0.15
     )
+
+
+def test_every_question_has_hidden_edge_cases_of_fixed_kinds_drawn_with_the_key():
+    for check in QUESTIONS:
+        if check == SLOW:
+            continue
+        graded = grading_cases.cases(check, KEY)
+        edges = [case for case in graded if case.edge]
+        assert len(edges) >= 3, check
+        assert all(case.hidden for case in edges), check
+        others = [c for c in grading_cases.cases(check, KEY + 1) if c.edge]
+        assert [c.about for c in others] == [c.about for c in edges], check
+        fingerprint = grading_cases._fingerprint
+        pairs = zip(edges, others, strict=True)
+        assert any(fingerprint(a.args) != fingerprint(b.args) for a, b in pairs), check
+
+
+def _tuned(check: str, rule):
+    """A function right on every public and reseeded case of ``check`` (it looks them up)
+    that answers anything else with ``rule``: only the edge cases can tell."""
+    _, graded, values = EXPECTED(check)
+    known = {
+        grading_cases._fingerprint(case.args): value
+        for case, value in zip(graded, values, strict=True)
+        if not case.edge
+    }
+    return lambda *args: known.get(grading_cases._fingerprint(args), rule(*args))
+
+
+def _tie(case) -> bool:
+    """Whether a case of is_mistake or perceptron_gradient has a tie at a nonzero point."""
+    if len(case.args) == 4:  # is_mistake(x, y, w, b)
+        x, y, w, b = (np.asarray(a, float) for a in case.args)
+        return bool(y * (w @ x + b) == 0)
+    w, X, y = (np.asarray(a, float) for a in case.args)
+    return bool(np.any((y * (X @ w) == 0) & X.any(axis=1)))
+
+
+@pytest.mark.parametrize(
+    "check, strict, other, right",
+    [
+        (
+            "check_is_mistake",
+            lambda x, y, w, b: bool(y * (np.dot(w, x) + b) < 0),
+            "check_predict_labels",
+            lambda X, w, b: np.where(np.asarray(X) @ w + b >= 0, 1, -1),
+        ),
+        (
+            "check_perceptron_gradient",
+            lambda w, X, y: -((y * (X @ w) < 0) * y) @ X / len(y),
+            "check_perceptron_loss",
+            lambda w, X, y: np.mean(np.maximum(0, -y * (X @ w))),
+        ),
+    ],
+)
+def test_a_solution_tuned_to_the_public_and_reseeded_cases_loses_points_on_the_edges(
+    check, strict, other, right
+):
+    """A strict < 0 test, right on every case but the edge cases, loses exactly the edge
+    cases with a tie at w != 0 on its own question; the exercise's other question, right,
+    keeps its point."""
+    graded = EXPECTED(check)[1]
+    tied = [case for case in graded if case.edge and _tie(case)]
+    assert len(tied) >= 2
+    share = points(check, _tuned(check, strict))
+    assert share == pytest.approx(1 - len(tied) / len(graded), abs=1e-4)
+    assert points(other, right) == 1
 
 
 def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):

@@ -12,10 +12,10 @@ For each exercise ``exercises/solutions/NN_name.ipynb`` this writes
 Each function the exercise asks for (each ``checks.check_NAME(NAME)`` call of the
 solution) is a question worth one point: its test file holds the self-check's cases, each
 worth an equal share, and hidden cases, the same kinds of data drawn with a secret key
-(``grading_cases.py``). A failing public case shows the self-check's report and hint; the
-hidden ones show students nothing (otter's ``hidden``). The key is made once, into
-``_build/autograder/hidden_key`` (readable by its owner only); ``make grade`` grades
-with the same hidden cases.
+and edge cases whose values the key draws (``grading_cases.py``). A failing public case
+shows the self-check's report and hint; the hidden ones show students nothing (otter's
+``hidden``). The key is made once, into ``_build/autograder/hidden_key`` (readable by its
+owner only); ``make grade`` grades with the same hidden cases.
 
 Usage, from the repository root::
 
@@ -95,7 +95,7 @@ import io
 
 from otter.test_files import test_case
 
-from perclab.checks import _core
+from perclab.checks import _core, compare
 
 OK_FORMAT = False
 name = "{name}"
@@ -121,9 +121,9 @@ def graded_case(k, graded):
             got = selection_facts(func(*copy.deepcopy(graded.args)), graded)
             problem = selection_judge(graded, got)
         else:
-            want = _core._quietly(SPEC.reference, *graded.args)
+            want = compare.quietly(SPEC.reference, *graded.args)
             got = func(*copy.deepcopy(graded.args))
-            problem = _core._mismatch(want, got, SPEC.rtol, SPEC.atol, SPEC.outputs)
+            problem = compare.mismatch_of(want, got, SPEC.rtol, SPEC.atol, SPEC.outputs)
         if problem is not None:
             if graded.hidden:
                 raise AssertionError("a hidden case fails")

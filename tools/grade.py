@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import autograder
 import grading_cases
 
-from perclab.checks import _core
+from perclab.checks import _core, compare
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
@@ -117,7 +117,7 @@ class Expected:
             spec = grading_cases.spec(check)
             graded = grading_cases.cases(check, self.key)
             values = [
-                None if case.aspect else _core._quietly(spec.reference, *case.args)
+                None if case.aspect else compare.quietly(spec.reference, *case.args)
                 for case in graded
             ]
             self.cache[check] = (spec, graded, values)
@@ -601,7 +601,7 @@ def judge(q, spec, case, want, got) -> str | None:
     if case.aspect:
         return grading_cases.selection_judge(case, got.value)
     try:
-        return _core._mismatch(want, got.value, spec.rtol, spec.atol, spec.outputs)
+        return compare.mismatch_of(want, got.value, spec.rtol, spec.atol, spec.outputs)
     except Exception as exc:  # an answer of a shape the comparison cannot read
         return f"unreadable answer ({type(exc).__name__})"
 
@@ -640,8 +640,9 @@ def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
     if failed_hidden:
         lines.append(
             f"  {failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail: other "
-            "data of the kinds above; a function that passes the self-check by its inputs "
-            "rather than its rule fails here."
+            "data of the kinds above, or edge cases (ties, one sample, integer inputs, "
+            "large and small scales, ...); a function that passes the self-check by its "
+            "inputs rather than its rule fails here."
         )
     return points, "\n".join(lines)
 
