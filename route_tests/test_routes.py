@@ -119,6 +119,8 @@ def test_unit_tests_pass_on_the_oldest_and_newest_python(name):
     # first in the file, so that the two longest tests start first, one on each core
     route = ready(name)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    # this checkout's package, whichever checkout the environment was made from
+    env["PYTHONPATH"] = str(ROOT / "src")
     # The properties are proven with the default profile on the development Python;
     # here every test runs, each property on fewer examples.
     env["HYPOTHESIS_PROFILE"] = "routes"
