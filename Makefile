@@ -19,6 +19,8 @@ help:
 	@echo "            into _build/html, where every page links to it)"
 	@echo "make book-nosolutions  the book without exercise solutions, for graded courses"
 	@echo "make pdf-nosolutions   the same student edition as a PDF"
+	@echo "make slides the lecture decks alone (make book builds them too), _build/html/slides"
+	@echo "make slides-pdf  each deck as a PDF handout beside it, one page per slide"
 	@echo "make test   run everything: lint; unit, property and doctests; strict book build;"
 	@echo "            the launch routes and the PDF; then the site tests: every page in"
 	@echo "            headless Chromium, the PDF's contents, the publish and release workflows"
@@ -29,7 +31,8 @@ help:
 	@echo "make grade SUBMISSIONS=<folder>  grade a folder of submitted notebooks"
 	@echo "make screenshots  screenshots of every page into _build/screenshots, for review"
 	@echo "make linkcheck  check the book's external links (needs a network)"
-	@echo "make lab    open the Jupyter edition (jupyter/) in JupyterLab"
+	@echo "make lab    open the Jupyter edition (jupyter/) in JupyterLab, with RISE for the"
+	@echo "            decks in jupyter/slides"
 	@echo "make bench  print speed ratios, each launch route's time, the time of grading 100"
 	@echo "            submissions, and of make test, a cold book build and import perclab"
 	@echo "            against their budgets"
@@ -46,10 +49,19 @@ $(STAMP): $(BIN)/python requirements.txt pyproject.toml
 	$(BIN)/python -m pip install -r requirements.txt -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+# The slide engine of the lecture decks (reveal.js) and their maths renderer (KaTeX),
+# from npm at the versions package-lock.json pins; tools/slides.py copies what the decks
+# load into the built site.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
-book: $(STAMP)
+install: $(STAMP) $(NODE_STAMP)
+
+book: $(STAMP) $(NODE_STAMP)
 	$(BIN)/jupyter-book build .
+	$(BIN)/python tools/slides.py html
 	@echo
 	@echo "The book is built. Open this file in a browser:"
 	@echo "  file://$(CURDIR)/_build/html/index.html"
@@ -105,7 +117,7 @@ texlive:
 # The routes and the PDF run side by side (LaTeX keeps one core busy, the routes use
 # what is free), each target's output printed whole when it ends.
 test: lint unit book-strict edition-check
-	$(MAKE) --no-print-directory -j2 --output-sync=target routes pdf
+	$(MAKE) --no-print-directory -j2 --output-sync=target routes pdf slides-pdf
 	$(MAKE) --no-print-directory test-browser
 
 lint: $(STAMP)
@@ -145,8 +157,20 @@ notebooks: $(STAMP)
 
 # -W: any warning fails; -n: every cross-reference must resolve; raise_on_error in
 # _config.yml: any failing cell fails.
-book-strict: $(STAMP)
+book-strict: $(STAMP) $(NODE_STAMP)
 	$(BIN)/jupyter-book build . -W -n --keep-going
+	$(BIN)/python tools/slides.py html
+
+# The lecture decks alone (slides/NN_name.md into _build/html/slides/NN_name.html), from
+# the chapters' runs in the book's cache (a chapter without one is run first), and their
+# PDF handouts, one page per slide, printed by Chromium beside each deck.
+.PHONY: slides slides-pdf
+slides: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python tools/slides.py html
+
+slides-pdf: $(STAMP) $(NODE_STAMP) chromium
+	@ls _build/html/slides/*.html >/dev/null 2>&1 || $(BIN)/python tools/slides.py html
+	$(BIN)/python tools/slides.py pdf
 
 # Every page of the strict build in headless Chromium: console errors, images and alt
 # text, maths, animations, folded solutions, search, axe-core accessibility, phone width,
@@ -191,7 +215,7 @@ clean:
 	rm -rf _build
 
 distclean: clean
-	rm -rf $(VENV) .venv-* .pytest_cache .ruff_cache .hypothesis src/*.egg-info
+	rm -rf $(VENV) .venv-* .pytest_cache .ruff_cache .hypothesis src/*.egg-info node_modules
 
 # The Jupyter edition (jupyter/): the chapters and the student exercises as plain Jupyter
 # notebooks, made from the MyST sources by tools/jupyter_edition.py. `make jupyter-edition`

@@ -30,6 +30,7 @@ def html_pages() -> list[str]:
     if not (HTML / "index.html").exists():
         return []
     skip = {"_static", "_sources", "_images", "_sphinx_design_static", "_panels_static"}
+    skip.add("slides")  # the lecture decks: site_tests/test_slides.py
     return sorted(
         str(p.relative_to(HTML))
         for p in HTML.rglob("*.html")

@@ -48,7 +48,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 # grader) need the tools' own dependencies (jupyter-book, myst-nb, otter-grader):
 # `--package-only` leaves them out. The unit tests on the oldest and the newest Python
 # (route_tests/) run everything else.
-BOOK_MODULES = {"test_jupyter_edition.py", "test_grading.py", "test_grading_folders.py"}
+BOOK_MODULES = {
+    "test_jupyter_edition.py",
+    "test_grading.py",
+    "test_grading_folders.py",
+    "test_slides.py",
+}
 
 
 def pytest_addoption(parser):

@@ -56,16 +56,18 @@ EXECUTED = Path("_build/jupyter_execute")
 METADATA_KEY = "perclab_edition"
 
 
-def _load_exercises_tool():
+def _load_tool(name: str):
+    """Another script of tools/, as a module."""
     spec = importlib.util.spec_from_file_location(
-        "perclab_exercises_tool", Path(__file__).with_name("exercises.py")
+        f"perclab_{name}_tool", Path(__file__).with_name(f"{name}.py")
     )
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
 
 
-exercises_tool = _load_exercises_tool()
+exercises_tool = _load_tool("exercises")
 
 
 # --------------------------------------------------------------------------------------
@@ -999,11 +1001,18 @@ def render(notebook: nbformat.NotebookNode) -> str:
     return nbformat.writes(notebook) + "\n"
 
 
-def committed_editions(root: Path | None = None) -> list[Path]:
-    """The edition notebooks in the repository (Jupyter's checkpoint copies left out)."""
+def committed_editions(root: Path | None = None, decks: bool = False) -> list[Path]:
+    """The edition notebooks in the repository (Jupyter's checkpoint copies left out).
+
+    The lecture decks, ``jupyter/slides``, only with ``decks``: they are the chapters'
+    code and the slides' text, not notebooks to read or to run on every route.
+    """
     root = ROOT if root is None else root
     return sorted(
-        p for p in (root / EDITION).rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+        p
+        for p in (root / EDITION).rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts
+        and (decks or p.parent != root / EDITION / "slides")
     )
 
 
@@ -1034,6 +1043,19 @@ def editions(root: Path | None = None, log=None, remeasure=False) -> dict[Path, 
             glue = glue_of(source, root, notebook)
         measured = None if remeasure else committed_measured(path)
         made[path] = render(edition(notebook, docname, book, glue, measured))
+    made.update(decks(root, book, log))
+    return made
+
+
+def decks(root: Path, book: Book, log=None) -> dict[Path, str]:
+    """Each lecture deck, ``slides/NN_name.md``, as a RISE notebook in jupyter/slides."""
+    slides = _load_tool("slides")
+    this = sys.modules[__name__]
+    made = {}
+    for source in slides.deck_paths(root):
+        run = slides.chapter_run(source.stem, root, this, log=log or (lambda m: None))
+        deck = slides.edition_deck(source.stem, run, book, this, root)
+        made[root / EDITION / "slides" / f"{source.stem}.ipynb"] = render(deck)
     return made
 
 
@@ -1054,7 +1076,7 @@ def main(argv=None) -> int:
         if not args.check:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-    for path in committed_editions(ROOT):
+    for path in committed_editions(ROOT, decks=True):
         if path not in made:
             stale.append(path.relative_to(ROOT))
             if not args.check:

@@ -256,7 +256,7 @@ class Run:
     measured: set[str]
 
 
-def chapter_run(name: str, root: Path | None = None, edition=None) -> Run:
+def chapter_run(name: str, root: Path | None = None, edition=None, log=print) -> Run:
     """The chapter ``notebooks/<name>``'s run, from the book build's execution cache."""
     from jupyter_cache import get_cache
 
@@ -267,13 +267,13 @@ def chapter_run(name: str, root: Path | None = None, edition=None) -> Run:
         raise DeckError(f"slides/{name}.md: there is no chapter {source_path.name}")
     source = nbformat.read(source_path, as_version=4)
     try:
-        record = get_cache(str(root / CACHE)).match_cache_notebook(source)
+        cache = get_cache(str(root / CACHE))
+        executed = cache.get_cache_bundle(cache.match_cache_notebook(source).pk).nb
     except KeyError:
-        raise DeckError(
-            f"slides/{name}.md: the book's cache holds no run of the chapter's current "
-            "code; build the book first (make book)"
-        ) from None
-    executed = get_cache(str(root / CACHE)).get_cache_bundle(record.pk).nb
+        # No run of this code in the book's cache (the book is not built, or the chapter
+        # changed since): run it, as the book build would.
+        log(f"{source_path.relative_to(root)}: not in the book's cache, running it")
+        executed = edition.execute(source, source_path.parent)
     glue = edition.glued_outputs(executed)
     measured = edition.measured_glue(source) & set(glue)
     return Run(name, f"{CHAPTERS.as_posix()}/{name}", source, executed, glue, measured)
@@ -296,6 +296,11 @@ def check_glue(markdown: str, run: Run, where: str) -> None:
             raise DeckError(
                 f"{where}: the chapter's run no longer glues {key!r}; quote a value it "
                 f"glues ({', '.join(sorted(run.glue)[:12])}, ...) or glue it in the chapter"
+            )
+        if key in run.measured:
+            raise DeckError(
+                f"{where}: {{glue}}`{key}` is measured with a clock, so it changes with "
+                "every run; a slide quotes only values the run reproduces"
             )
         text = run.glue[key].get("text/plain", "")
         if re.fullmatch(r"-?\d+\.\d*(e[-+]?\d+)?", text) and not spec:
@@ -363,11 +368,12 @@ class Built:
     slides: int
 
 
-def deck_html(name: str, run: Run, book=None, edition=None) -> Built:
+def deck_html(name: str, run: Run, book=None, edition=None, root=None) -> Built:
     """The HTML of the deck ``slides/<name>.md`` and the figure files it shows."""
+    root = ROOT if root is None else root
     edition = edition or _load_tool("jupyter_edition")
-    book = book or edition.load_book(ROOT)
-    deck = read_deck(ROOT / DECKS / f"{name}.md")
+    book = book or edition.load_book(root)
+    deck = read_deck(root / DECKS / f"{name}.md")
     slides = slides_of(deck, run.source, name)
     md = _markdown_renderer()
     images: dict[str, bytes] = {}
@@ -417,15 +423,22 @@ def deck_html(name: str, run: Run, book=None, edition=None) -> Built:
         )
     chapter_url = f"../{run.docname}.html"
     links = (
-        f'<p class="deck-links"><a href="{chapter_url}">The chapter</a> · '
-        f'<a href="{name}.pdf">Handout (PDF)</a> · press <kbd>S</kbd> for the speaker '
-        "view, <kbd>Esc</kbd> for the overview</p>"
+        f'<p class="deck-links"><a href="{chapter_url}">The chapter</a>{HANDOUT} · '
+        "press <kbd>S</kbd> for the speaker view, <kbd>Esc</kbd> for the overview</p>"
     )
     sections[0] = sections[0].replace("\n</section>", f"\n{links}\n</section>", 1)
     page = TEMPLATE.format(
         title=html.escape(title), slides="\n".join(sections), width=WIDTH, height=HEIGHT
     )
     return Built(page, images, len(slides))
+
+
+# Where the link to the PDF handout goes; `slides.py pdf` fills it in once the PDF exists.
+HANDOUT = "<!-- handout -->"
+
+
+def handout_link(name: str) -> str:
+    return f' · <a href="{name}.pdf">Handout (PDF)</a>'
 
 
 TEMPLATE = """<!DOCTYPE html>
@@ -486,6 +499,7 @@ STYLE = """/* perclab's lecture decks: reveal.js's white theme, sized for 1280 x
   border: 1px solid #888; border-radius: 4px; padding: 0 0.25em; font-size: 0.9em;
 }
 .reveal table { font-size: 0.8em; }
+.reveal .slide-number { background-color: rgba(0, 0, 0, 0.75); color: #fff; }
 @media print { .reveal .deck-links { display: none; } }
 """
 
@@ -523,12 +537,13 @@ def build_html(root: Path | None = None, log=print, names=()) -> list[Path]:
         if names and path.stem not in names:
             continue
         run = chapter_run(path.stem, root, edition)
-        built = deck_html(path.stem, run, book, edition)
+        built = deck_html(path.stem, run, book, edition, root)
         for file, data in built.images.items():
             (out / file).parent.mkdir(parents=True, exist_ok=True)
             (out / file).write_bytes(data)
         target = out / f"{path.stem}.html"
         target.write_text(built.html, encoding="utf-8")
+        target.with_suffix(".pdf").unlink(missing_ok=True)  # its handout is stale now
         written.append(target)
         log(f"{target.relative_to(root)}: {built.slides} slides")
     return written
@@ -573,6 +588,8 @@ def build_pdf(root: Path | None = None, log=print) -> list[Path]:
                 print_background=True,
                 prefer_css_page_size=True,
             )
+            text = deck.read_text(encoding="utf-8")
+            deck.write_text(text.replace(HANDOUT, handout_link(deck.stem)), encoding="utf-8")
             written.append(target)
             log(f"{target.relative_to(root)}")
         browser.close()
@@ -586,18 +603,19 @@ def build_pdf(root: Path | None = None, log=print) -> list[Path]:
 RISE = {"width": WIDTH, "height": HEIGHT, "scroll": True, "transition": "none"}
 
 
-def edition_deck(name: str, run: Run, book, edition) -> nbformat.NotebookNode:
+def edition_deck(name: str, run: Run, book, edition, root=None) -> nbformat.NotebookNode:
     """The deck as a notebook for RISE: the slides, and the chapter's code that they run.
 
     A figure slide holds the chapter's cell itself (folded), so that it runs live on the
     slide; the chapter's code cells before it come first, as cells the slideshow skips.
     Run all cells, then present.
     """
-    deck = read_deck(ROOT / DECKS / f"{name}.md")
+    root = ROOT if root is None else root
+    deck = read_deck(root / DECKS / f"{name}.md")
     slides_of(deck, run.source, name)  # the house rules, as for the HTML deck
     out = nbformat.v4.new_notebook()
     out.metadata = {
-        "kernelspec": copy.deepcopy(run.source.metadata.get("kernelspec", {})),
+        "kernelspec": copy.deepcopy(deck.metadata.get("kernelspec", {})),
         "language_info": {"name": "python"},
         "rise": dict(RISE),
         edition.METADATA_KEY: {

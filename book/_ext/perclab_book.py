@@ -33,6 +33,10 @@
    unnumbered chapters in the PDF too, so that "Chapter 3" and "Theorem 3.2.1" mean the
    same in both. A proof (sphinx-proof) is a box without a title, which LaTeX draws with
    an empty title bar: in the PDF it is plain text that starts with "Proof.", as in print.
+6. The lecture decks (``tools/slides.py``, built into ``_build/html/slides/``). Every
+   chapter page that has a deck (``slides/<chapter>.md``) links to it under its title,
+   and the ``perclab-decks`` directive lists every deck with its handout, for the
+   instructors' page; in the PDF the list links to the published decks.
 """
 
 import logging
@@ -40,6 +44,7 @@ import re
 from pathlib import Path
 
 from docutils import nodes
+from docutils.parsers.rst import Directive
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging as sphinx_logging
 
@@ -116,6 +121,53 @@ def _pdf_link(app, pagename, templatename, context, doctree):
     href = context["pathto"](pdf_name(app.config), 1)
     link = f'<p class="perclab-pdf"><a href="{href}">Download the book as PDF</a></p>'
     context["theme_extra_footer"] = link + (context.get("theme_extra_footer") or "")
+
+
+DECKS = Path(__file__).resolve().parents[2] / "slides"
+
+
+def _deck_link(app, pagename, templatename, context, doctree):
+    name = pagename.rpartition("/")[2]
+    if app.builder.format != "html" or not (DECKS / f"{name}.md").exists():
+        return
+    body = context.get("body") or ""
+    href = context["pathto"](f"slides/{name}.html", 1)
+    link = (
+        f'<p class="perclab-deck"><a href="{href}">Lecture slides for this chapter</a></p>'
+    )
+    context["body"] = re.sub(r"(</h1>)", lambda m: m.group(1) + link, body, count=1)
+
+
+class DeckList(Directive):
+    """``perclab-decks``: every lecture deck, with its handout, as a bullet list."""
+
+    def run(self):
+        import json
+
+        env = self.state.document.settings.env
+        builder = env.app.builder
+        base = ""
+        if builder.format != "html":
+            base = (env.config.html_baseurl or "").rstrip("/") + "/"
+        depth = env.docname.count("/")
+        prefix = base or "../" * depth
+        items = nodes.bullet_list()
+        for deck in sorted(DECKS.glob("[0-9]*.md")):
+            chapter = DECKS.parent / "notebooks" / f"{deck.stem}.ipynb"
+            env.note_dependency(str(deck))
+            cells = json.loads(chapter.read_text(encoding="utf-8"))["cells"]
+            first = "".join(cells[0]["source"]).split("\n")[0]
+            title = first.lstrip("# ").strip()
+            number = int(deck.stem.split("_")[0])
+            para = nodes.paragraph()
+            para += nodes.Text(f"Chapter {number}, {title}: ")
+            for text, target in (("slides", "html"), ("PDF handout", "pdf")):
+                uri = f"{prefix}slides/{deck.stem}.{target}"
+                para += nodes.reference("", text, refuri=uri)
+                if target == "html":
+                    para += nodes.Text(" · ")
+            items += nodes.list_item("", para)
+        return [items]
 
 
 class TaggedMathForLatex(SphinxPostTransform):
@@ -247,6 +299,8 @@ def setup(app):
     app.connect("html-page-context", _unique_scripts, priority=900)
     app.connect("html-page-context", _plain_citation_list, priority=900)
     app.connect("html-page-context", _pdf_link)
+    app.connect("html-page-context", _deck_link)
+    app.add_directive("perclab-decks", DeckList)
     app.connect("env-before-read-docs", _execute_in_parallel)
     app.add_post_transform(TaggedMathForLatex)
     app.add_post_transform(BrowserOnlyOutputsForLatex)
