@@ -498,7 +498,9 @@ STYLE = """/* perclab's lecture decks: reveal.js's white theme, sized for 1280 x
 .reveal kbd {
   border: 1px solid #888; border-radius: 4px; padding: 0 0.25em; font-size: 0.9em;
 }
-.reveal table { font-size: 0.8em; }
+.reveal table { font-size: 0.75em; margin: 0.4em 0; }
+.reveal pre { font-size: 0.7em; width: 100%; box-shadow: none; }
+.reveal pre code { max-height: 520px; }
 .reveal .slide-number { background-color: rgba(0, 0, 0, 0.75); color: #fff; }
 @media print { .reveal .deck-links { display: none; } }
 """
@@ -588,8 +590,10 @@ def build_pdf(root: Path | None = None, log=print) -> list[Path]:
                 print_background=True,
                 prefer_css_page_size=True,
             )
-            text = deck.read_text(encoding="utf-8")
-            deck.write_text(text.replace(HANDOUT, handout_link(deck.stem)), encoding="utf-8")
+            text = deck.read_text(encoding="utf-8").replace(
+                HANDOUT, handout_link(deck.stem)
+            )
+            deck.write_text(text, encoding="utf-8")
             written.append(target)
             log(f"{target.relative_to(root)}")
         browser.close()
