@@ -498,7 +498,7 @@ STYLE = """/* perclab's lecture decks: reveal.js's white theme, sized for 1280 x
 .reveal kbd {
   border: 1px solid #888; border-radius: 4px; padding: 0 0.25em; font-size: 0.9em;
 }
-.reveal table { font-size: 0.75em; margin: 0.4em 0; }
+.reveal table { font-size: 0.85em; margin: 0.4em 0; }
 .reveal pre { font-size: 0.7em; width: 100%; box-shadow: none; }
 .reveal pre code { max-height: 520px; }
 .reveal .slide-number { background-color: rgba(0, 0, 0, 0.75); color: #fff; }
