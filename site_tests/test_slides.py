@@ -57,8 +57,8 @@ FIT_AND_NOTES = """() => {
                 break;
             }
         }
-        if (slide.scrollHeight > slide.clientHeight + 2 && slide.clientHeight > 0) {
-            problems.push(`${name}: scrolls`);
+        if (slide.scrollHeight > Reveal.getConfig().height) {
+            problems.push(`${name}: taller than the slide`);
         }
         const notes = slide.querySelector('aside.notes');
         if (!notes || notes.textContent.trim().length < 40) {
