@@ -74,6 +74,15 @@ def chapter() -> tuple[nbformat.NotebookNode, nbformat.NotebookNode]:
         )
     ]
     run.cells[3].outputs = [glued("n", "3"), glued("ratio", "0.42857142857142855")]
+    run.cells[3].outputs.append(
+        nbformat.v4.new_output(
+            "display_data",
+            data={"application/papermill.record/image/png": base64.b64encode(PNG).decode()},
+            metadata={
+                "scrapbook": {"name": "fig", "mime_prefix": "application/papermill.record/"}
+            },
+        )
+    )
     run.cells[4].outputs = [glued("seconds", "1.5e-06")]
     return source, run
 
@@ -145,6 +154,7 @@ BROKEN = [
     ("{glue:text}`ratio`", "give it a format"),
     ("{glue:text}`seconds:.2e`", "measured with a clock"),
     ("{ref}`somewhere`", "uses no other role"),
+    ("{glue:text}`ratio:.3q`", r"slides/01_x.md, slide 1 \(Title\)"),  # a bad format
 ]
 
 
@@ -152,6 +162,21 @@ BROKEN = [
 def test_quoting_the_run_wrongly_stops_the_build(tmp_path, quote, message):
     text = deck_text().replace("{glue:text}`n`", quote, 1)
     with pytest.raises(slides.DeckError, match=message):
+        build(tmp_path, text)
+
+
+GLUED_FIGURE = "```{glue:figure} fig\n:alt: One pixel.\n```\n"
+
+
+def test_a_glued_figure_is_shown_with_its_alt_text(tmp_path):
+    built, _ = build(tmp_path, deck_text() + slide("Glued", GLUED_FIGURE))
+    assert [*built.images.values()] == [PNG, PNG]
+    assert 'alt="One pixel."' in built.html
+
+
+def test_a_glued_figure_needs_alt_text(tmp_path):
+    text = deck_text() + slide("Glued", GLUED_FIGURE.replace(":alt: One pixel.\n", ""))
+    with pytest.raises(slides.DeckError, match="needs an :alt: text"):
         build(tmp_path, text)
 
 
@@ -233,10 +258,12 @@ def test_numbers_typed_on_a_slide_are_the_chapters(path):
 
     Numbers that come from a run are quoted with {glue}; a typed one, such as a margin
     the chapter fixes or a year, must still appear in the chapter's text or code, so
-    that a slide cannot keep a number the chapter has dropped.
+    that a slide cannot keep a number the chapter has dropped. (The numbers of the
+    book's pages, such as an exercise's, count as stated: they are in ``_toc.yml``.)
     """
     chapter = nbformat.read(ROOT / "notebooks" / f"{path.stem}.ipynb", as_version=4)
     stated = set(NUMBER.findall("\n".join(c.source for c in chapter.cells)))
+    stated |= set(NUMBER.findall((ROOT / "_toc.yml").read_text(encoding="utf-8")))
     text = slides.GLUE_ROLE.sub(" ", path.read_text(encoding="utf-8"))
     text = re.sub(r"^---\n.*?\n---\n", "", text, flags=re.DOTALL)  # the front matter
     text = re.sub(r"\+\+\+ \{.*\}", "", text)  # the cell markers

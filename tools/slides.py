@@ -354,11 +354,26 @@ def _converter(run: Run, book, edition):
     return edition.Converter(book, page), page
 
 
-def plain_markdown(markdown: str, run: Run, book, edition, where: str) -> str:
-    """The cell's Markdown with the chapter's numbers written in (as in the edition)."""
+def plain_markdown(markdown: str, run: Run, book, edition, where: str):
+    """The cell's Markdown with the chapter's numbers written in (as in the edition).
+
+    Returns the text and its attachments: a ``{glue:figure}`` of the chapter's run
+    becomes an image attached to the cell, as in the Jupyter edition.
+    """
     check_glue(markdown, run, where)
-    converter, _ = _converter(run, book, edition)
-    return converter.convert(markdown)
+    for match in re.finditer(
+        r"^```\{glue:figure\}\s*(\S+)\s*\n(?P<opts>(?::.*\n)*)", markdown, re.M
+    ):
+        if ":alt:" not in match.group("opts"):
+            raise DeckError(
+                f"{where}: the glued figure {match.group(1)} needs an :alt: text"
+            )
+    converter, page = _converter(run, book, edition)
+    try:
+        text = converter.convert(markdown)
+    except ValueError as error:  # an unknown glued name, a format that does not apply
+        raise DeckError(f"{where}: {error}") from None
+    return text, page.attachments
 
 
 @dataclass
@@ -388,8 +403,12 @@ def deck_html(name: str, run: Run, book=None, edition=None, root=None) -> Built:
             if part.fragment is not None:
                 attrs = f' class="fragment" data-fragment-index="{part.fragment}"'
             if part.chapter_index is None:
-                text = plain_markdown(part.markdown, run, book, edition, where)
-                words += prose_words(text)
+                text, attached = plain_markdown(part.markdown, run, book, edition, where)
+                for key, bundle in attached.items():
+                    file = f"img/{name}-{len(images) + 1}.png"
+                    images[file] = base64.b64decode(bundle["image/png"])
+                    text = text.replace(f"attachment:{key}", file)
+                words += prose_words(re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text))
                 body.append(f"<div{attrs}>{md.render(text)}</div>")
                 continue
             pngs, alt = figure_outputs(run, part.chapter_index, where)
@@ -411,7 +430,7 @@ def deck_html(name: str, run: Run, book=None, edition=None, root=None) -> Built:
                 "the rest: move it to the speaker notes)"
             )
         notes = "\n\n".join(
-            plain_markdown(n, run, book, edition, where + ", notes") for n in slide.notes
+            plain_markdown(n, run, book, edition, where + ", notes")[0] for n in slide.notes
         )
         body.append(f'<aside class="notes">{md.render(notes)}</aside>')
         classes = "title-slide" if slide.number == 1 else ""
@@ -491,6 +510,9 @@ STYLE = """/* perclab's lecture decks: reveal.js's white theme, sized for 1280 x
   display: block; margin: 0.2em auto 0; max-width: 100%;
 }
 .reveal .maths { text-align: center; margin: 0.4em 0; }
+.reveal section p img {
+  display: block; margin: 0 auto; height: 430px; width: auto; max-width: 100%;
+}
 .reveal ul, .reveal ol { display: block; margin-left: 1.2em; }
 .reveal .title-slide h1 { margin-top: 1.6em; }
 .reveal .deck-links { font-size: 0.55em; color: #555; margin-top: 2em; }
@@ -643,8 +665,11 @@ def edition_deck(name: str, run: Run, book, edition, root=None) -> nbformat.Note
         meta = {"slideshow": {"slide_type": kind}}
         if cell.cell_type == "markdown":
             where = f"slides/{name}.md, cell {k + 1}"
-            text = plain_markdown(cell.source, run, book, edition, where)
-            out.cells.append(nbformat.v4.new_markdown_cell(text, metadata=meta))
+            text, attached = plain_markdown(cell.source, run, book, edition, where)
+            new = nbformat.v4.new_markdown_cell(text, metadata=meta)
+            if attached:
+                new.attachments = attached
+            out.cells.append(new)
             continue
         index = chapter_cell(run.source, cell.source, f"slides/{name}.md, cell {k + 1}")
         for j in range(ran + 1, index):
