@@ -33,9 +33,16 @@ def _ready(page):
     page.wait_for_function(
         "() => document.querySelectorAll('.reveal .katex').length > 0", timeout=10_000
     )
+    # the notes are typeset (as MathML) just after the slides; wait for the last ones
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.reveal aside.notes')].every(
+            n => !n.textContent.includes(String.fromCharCode(92) + '('))""",
+        timeout=10_000,
+    )
 
 
 FIT_AND_NOTES = """() => {
+    const BACKSLASH = String.fromCharCode(92);
     const problems = [];
     const total = Reveal.getTotalSlides();
     for (let i = 0; i < total; i++) {
@@ -63,6 +70,10 @@ FIT_AND_NOTES = """() => {
         const notes = slide.querySelector('aside.notes');
         if (!notes || notes.textContent.trim().length < 40) {
             problems.push(`${name}: no speaker notes`);
+        } else if (notes.textContent.includes(BACKSLASH + '(') ||
+                   notes.querySelector('.katex-html')) {
+            // the speaker view has no KaTeX stylesheet: MathML only, nothing raw
+            problems.push(`${name}: notes' maths not typeset as MathML alone`);
         }
     }
     const text = [...document.querySelectorAll('.reveal .slides section')]

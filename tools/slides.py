@@ -489,10 +489,22 @@ Reveal.initialize({{
       {{left: "\\\\[", right: "\\\\]", display: true}},
       {{left: "\\\\(", right: "\\\\)", display: false}}
     ],
-    throwOnError: false
+    throwOnError: false,
+    ignoredClasses: ["notes"]
   }},
   plugins: [RevealNotes, RevealMath.KaTeX]
 }});
+// The speaker view shows the notes without KaTeX's stylesheet: their formulas are
+// typeset as MathML alone, which the browser draws by itself.
+(function typesetNotes() {{
+  if (!window.renderMathInElement) return setTimeout(typesetNotes, 50);
+  for (const notes of document.querySelectorAll(".reveal aside.notes")) {{
+    renderMathInElement(notes, {{
+      delimiters: Reveal.getConfig().katex.delimiters, output: "mathml",
+      throwOnError: false
+    }});
+  }}
+}})();
 </script>
 </body>
 </html>
