@@ -138,6 +138,12 @@ def _deck_link(app, pagename, templatename, context, doctree):
     context["body"] = re.sub(r"(</h1>)", lambda m: m.group(1) + link, body, count=1)
 
 
+def _deck_dependency(app, doctree):
+    # a chapter page is written again when a deck is added or removed (the folder's time)
+    if app.env.docname.startswith("notebooks/") and DECKS.is_dir():
+        app.env.note_dependency(str(DECKS))
+
+
 class DeckList(Directive):
     """``perclab-decks``: every lecture deck, with its handout, as a bullet list."""
 
@@ -300,6 +306,7 @@ def setup(app):
     app.connect("html-page-context", _plain_citation_list, priority=900)
     app.connect("html-page-context", _pdf_link)
     app.connect("html-page-context", _deck_link)
+    app.connect("doctree-read", _deck_dependency)
     app.add_directive("perclab-decks", DeckList)
     app.connect("env-before-read-docs", _execute_in_parallel)
     app.add_post_transform(TaggedMathForLatex)
