@@ -78,11 +78,13 @@ def solutions(tmp_path_factory):
 
 
 def test_the_solutions_get_full_marks(solutions):
-    _, outcomes = solutions
+    folder, outcomes = solutions
     for exercise in autograder.exercises():
         outcome = outcomes[f"{exercise}.ipynb"]
         assert outcome.exercise == exercise and not outcome.problem
         assert outcome.scores == {q.name: 1 for q in autograder.questions(exercise)}
+        feedback = (folder / "feedback" / f"{exercise}.txt").read_text()
+        assert "raised" not in feedback, feedback  # the hidden-test cells are left out
 
 
 def test_a_notebook_is_recognised_by_its_metadata_and_graded_into_the_csv(solutions):

@@ -96,13 +96,25 @@ def exercise_of(name: str, notebook: dict, known: list[str]) -> str:
 
 
 def code_cells(notebook: dict) -> list[str]:
+    """The notebook's code, less the hidden-test cells of a solution notebook.
+
+    A solution (``exercises/solutions/``) keeps the instructor's hidden tests in cells
+    that begin with ``### BEGIN HIDDEN TESTS``; the student notebooks have none. They
+    call the self-checks, which are silenced while grading, so graded as code they would
+    only add failures to the feedback of a correct notebook.
+    """
     cells = notebook.get("cells", []) if isinstance(notebook, dict) else []
     out = []
     for cell in cells:
         if isinstance(cell, dict) and cell.get("cell_type") == "code":
             source = cell.get("source", "")
-            out.append("".join(source) if isinstance(source, list) else str(source))
+            source = "".join(source) if isinstance(source, list) else str(source)
+            if not source.lstrip().startswith(HIDDEN_TESTS):
+                out.append(source)
     return out
+
+
+HIDDEN_TESTS = "### BEGIN HIDDEN TESTS"
 
 
 # The trusted side: cases and expected values
