@@ -247,6 +247,13 @@ def test_each_deck_follows_the_rules(path):
     source = nbformat.read(ROOT / "notebooks" / f"{path.stem}.ipynb", as_version=4)
     made = slides.slides_of(slides.read_deck(path), source, path.stem)
     assert slides.MIN_SLIDES <= len(made) <= slides.MAX_SLIDES
+    # a title slide (the deck's only top-level heading) and a summary slide
+    assert made[0].parts[0].markdown.lstrip().startswith("# ")
+    assert made[-1].title == "Summary"
+    # every slide after the title has a title of its own, to find it in the overview
+    assert all(
+        part.markdown.lstrip().startswith("## ") for s in made[1:] for part in s.parts[:1]
+    )
 
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
