@@ -236,6 +236,7 @@ def test_the_rise_notebook_is_the_same_deck(tmp_path):
     assert [c.source for c in code] == ["x = 3", run.source.cells[2].source]
     assert code[0].metadata["slideshow"]["slide_type"] == "skip"
     assert deck.metadata["rise"]["width"] == 1280
+    assert deck.metadata["rise"]["start_slideshow_at"] == "beginning"  # not the last cell
     # nbconvert's slides exporter, which reads the same metadata as RISE, agrees
     body, _ = SlidesExporter().from_notebook_node(deck)
     top = re.findall(r"<section[^>]*>\s*<section", body)
@@ -282,3 +283,6 @@ def test_each_deck_has_a_rise_notebook():
     committed = edition.committed_editions(ROOT, decks=True)
     rise = sorted(p.stem for p in committed if p.parent.name == "slides")
     assert rise == [p.stem for p in DECKS]
+    # RISE reads the folder's rise.css: text sized for a room, folded code small
+    css = (ROOT / "jupyter" / "slides" / "rise.css").read_text(encoding="utf-8")
+    assert css == slides.RISE_CSS

@@ -1056,6 +1056,8 @@ def decks(root: Path, book: Book, log=None) -> dict[Path, str]:
         run = slides.chapter_run(source.stem, root, this, log=log or (lambda m: None))
         deck = slides.edition_deck(source.stem, run, book, this, root)
         made[root / EDITION / "slides" / f"{source.stem}.ipynb"] = render(deck)
+    if made:
+        made[root / EDITION / "slides" / "rise.css"] = slides.RISE_CSS
     return made
 
 

@@ -638,7 +638,30 @@ def build_pdf(root: Path | None = None, log=print) -> list[Path]:
 # The Jupyter edition's deck, for RISE
 # --------------------------------------------------------------------------------------
 
-RISE = {"width": WIDTH, "height": HEIGHT, "scroll": True, "transition": "none"}
+# RISE's settings for the decks (jupyterlab-rise reads the notebook's "rise" metadata):
+# the slide size of the HTML decks, and the first slide after "run all", not the slide
+# of the cell that ran last.
+RISE = {
+    "width": WIDTH,
+    "height": HEIGHT,
+    "scroll": True,
+    "transition": "none",
+    "start_slideshow_at": "beginning",
+}
+
+# RISE loads rise.css from the notebook's folder: text sized for a room, a figure cell's
+# folded code as a small line (click it to unfold and edit live), no selection bar.
+RISE_CSS = """/* The lecture decks in RISE: written by tools/jupyter_edition.py */
+.rise-enabled .jp-CodeCell .jp-InputPlaceholder,
+.rise-enabled .jp-CodeCell .jp-InputPlaceholder * { font-size: 14px !important; }
+.rise-enabled .jp-Cell .jp-Collapser { visibility: hidden; }
+.rise-enabled .jp-RenderedHTMLCommon p,
+.rise-enabled .jp-RenderedHTMLCommon li { font-size: 26px; line-height: 1.4; }
+.rise-enabled .jp-RenderedHTMLCommon h2 { font-size: 40px; }
+.rise-enabled .jp-OutputArea-output img {
+  max-height: 420px !important; width: auto !important; height: auto !important;
+}
+"""
 
 
 def edition_deck(name: str, run: Run, book, edition, root=None) -> nbformat.NotebookNode:
