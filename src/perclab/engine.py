@@ -161,11 +161,13 @@ class UpdateHistory:
 
 
 class _Log:
-    """The updates as they happen: the sample and the position in its epoch of each."""
+    """The updates as they happen: the sample and the position in its epoch of each
+    (in the natural order the position is the sample, and is not stored twice)."""
 
-    def __init__(self, n_samples: int):
+    def __init__(self, n_samples: int, natural_order: bool = False):
         self.dtype = np.int32 if n_samples < 2**31 else np.int64
-        self.chunks: list[tuple[np.ndarray, np.ndarray]] = []
+        self.natural_order = natural_order
+        self.chunks: list[tuple[np.ndarray, np.ndarray | None]] = []
         self.samples: list[int] = []  # recorded one at a time, not yet in a chunk
         self.positions: list[int] = []
         self.count = 0
@@ -179,13 +181,15 @@ class _Log:
         """Record many updates at once (copies the arrays)."""
         if samples.size:
             self._flush()
-            self.chunks.append((samples.astype(self.dtype), positions.astype(self.dtype)))
+            positions = None if self.natural_order else positions.astype(self.dtype)
+            self.chunks.append((samples.astype(self.dtype), positions))
             self.count += samples.size
 
     def _flush(self) -> None:
         if self.samples:
             samples = np.array(self.samples, self.dtype)
-            self.chunks.append((samples, np.array(self.positions, self.dtype)))
+            positions = None if self.natural_order else np.array(self.positions, self.dtype)
+            self.chunks.append((samples, positions))
             self.samples, self.positions = [], []
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
@@ -193,7 +197,10 @@ class _Log:
         if not self.chunks:
             return np.zeros(0, self.dtype), np.zeros(0, self.dtype)
         samples = np.concatenate([c[0] for c in self.chunks])
-        positions = np.concatenate([c[1] for c in self.chunks])
+        if self.natural_order:
+            positions = samples
+        else:
+            positions = np.concatenate([c[1] for c in self.chunks])
         self.chunks = []
         return samples, positions
 
@@ -297,7 +304,7 @@ def run(
     """
     n_samples = model.y.shape[0]
     epoch_scan = _scanner(model, scan)
-    log = _Log(n_samples)
+    log = _Log(n_samples, natural_order=not shuffle)
     mistakes_per_epoch, converged, stopped = [], False, False
     for epoch in range(1, max_epochs + 1):
         order = rng.permutation(n_samples) if shuffle else range(n_samples)
