@@ -132,23 +132,9 @@ def _length(w, b):
 
 @_jit()
 def scan(
-    X,
-    Xs,
-    ws,
-    y,
-    order,
-    start,
-    w,
-    box,
-    lr,
-    fit_bias,
-    row_size,
-    tols,
-    samples,
-    positions,
-    fill,
-    X32,
-):
+    X, Xs, ws, y, order, start, w, box, lr, fit_bias, row_size, tols, samples, positions,
+    fill, X32,
+):  # fmt: skip
     """Scan ``order[start:]``; update ``w`` and ``box[0]`` (the bias) in place.
 
     ``Xs`` is ``X`` or its float32 copy: the fast score is computed in its precision,
@@ -235,7 +221,7 @@ def _pair_scores(w, X, i0, i1, b, bias):
 @_jit()
 def scan_pairs(
     X, y, order, start, w, box, lr, fit_bias, row_size, tols, samples, positions
-):
+):  # fmt: skip
     """Scan ``order[start:]`` two samples at a time, in float64, for dense updates;
     the arguments and statuses are :func:`scan`'s, ``tols`` with ``pair_tol`` as a
     fifth entry, and ``LEFTOVER`` where :func:`scan` must go on (the last sample of an
@@ -311,12 +297,13 @@ class CompiledScan:
     """Epochs of :class:`perclab.models.LinearModel` run by :func:`scan` and
     :func:`scan_pairs`, in the precision and the way that suit what the scan meets.
 
-    The first epoch scores in float64 and computes each row's length as it goes (and,
-    for a large ``X``, fills its float32 copy). After it, the rate of updates in the
-    last epoch decides: above ``dense_above`` (a fraction of the samples),
-    :func:`scan_pairs` in float64, with no copy to keep in step; below it,
-    :func:`scan`, in float32 for an ``X`` of more than ``single_above_bytes`` (half
-    the memory to read) and in float64 otherwise.
+    Where the last epoch updated more than ``dense_above`` of the samples,
+    :func:`scan_pairs` in float64, with no copy to keep in step. Elsewhere
+    :func:`scan`: for an ``X`` of more than ``single_above_bytes`` visited in order,
+    in float32 on a copy of ``X`` (half the memory to read); otherwise, and for
+    shuffled orders (where reading rows at random costs more than their size), in
+    float64 on ``X`` itself. The first epoch scores in float64 and measures each
+    row's length as it goes (filling the float32 copy when that will be used).
     """
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
@@ -333,19 +320,18 @@ class CompiledScan:
         self.tols64 = np.array([*tols64, *t_tols])
         self.pair_tols = np.array([*tols64, *t_tols, 4.0 * (n_features + 7) * 2.0**-53])
         if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
-            self.Xs = np.empty(X.shape, dtype=np.float32)
-            self.ws = np.empty(n_features, dtype=np.float32)
+            self.X32 = np.empty(X.shape, dtype=np.float32)
+            self.w32 = np.empty(n_features, dtype=np.float32)
             tols = [2.0 * (n_features + 6) * 2.0**-24, 2.0**-100]
         else:  # small enough for the cache: score in float64, no copy to keep in step
-            self.Xs, self.ws = X, None  # the score reads w itself
+            self.X32 = self.w32 = None
             tols = tols64
-        self.tols = np.array([*tols, *t_tols])  # for the scores in Xs's precision
+        self.tols = np.array([*tols, *t_tols])  # for the scores of X32, if any
         self.row_size = np.empty(n_samples)
         self.box = np.array([0.0, 1.0])  # the bias, the largest row_size known
-        self.filled = not self.fill_while_scanning
-        if self.filled:  # where float32 overflows, length * row_size is over SCORE_LIMIT
-            _prepare(X, self.Xs, self.Xs is not X, self.row_size)
-            self.box[1] = self.row_size.max()
+        self.measured = self.copied = False  # row_size, X32 filled
+        if not self.fill_while_scanning:
+            self._prepare()
         dtype = np.int32 if n_samples < 2**31 else np.int64  # as the log's
         self.samples, self.positions = (
             np.empty(n_samples, dtype),
@@ -355,13 +341,24 @@ class CompiledScan:
         self.no_copy = np.empty((0, 0), dtype=np.float32)
         self.rate = None  # updates per sample in the last epoch
 
+    def _prepare(self) -> None:
+        """Every row's length (and the float32 copy, if any) in one pass."""
+        copy = self.X32 is not None
+        _prepare(self.X, self.X32 if copy else self.no_copy, copy, self.row_size)
+        self.box[1] = self.row_size.max()
+        self.measured = self.copied = True
+
     def epoch(self, model, order, epoch, log) -> None:
-        if isinstance(order, range):
+        shuffled = not isinstance(order, range)
+        if not shuffled:
             order = self.natural
         before = log.count
         position, n = 0, order.shape[0]
         dense = self.rate is not None and self.rate > self.dense_above
-        pairs = dense and self.filled and not _signed_zeros(model)
+        pairs = dense and self.measured and not _signed_zeros(model)
+        single = self.X32 is not None and not (shuffled or dense)
+        if single and self.measured and not self.copied:
+            self._prepare()
         while position < n:
             self.box[0] = model.b
             if pairs:
@@ -371,7 +368,7 @@ class CompiledScan:
                     self.positions,
                 )  # fmt: skip
             else:
-                status, position, n_out = self._scan(model, order, position)
+                status, position, n_out = self._scan(model, order, position, single)
             model.b = float(self.box[0])
             log.extend(self.samples[:n_out], self.positions[:n_out])
             if status == OVERFLOW:
@@ -381,19 +378,25 @@ class CompiledScan:
                 position += 1
             if status == LEFTOVER:
                 pairs = False
-        self.filled = True
+        if not self.measured:
+            self.measured = True
+            self.copied = single  # filled in this epoch along with the lengths
         self.rate = (log.count - before) / max(n, 1)
 
-    def _scan(self, model, order, position):
-        if self.filled:
-            Xs, ws, tols, fill, X32 = self.Xs, self.ws, self.tols, False, self.no_copy
-        else:  # float64 scores while the rows are measured (and copied)
-            X32 = self.Xs if self.Xs is not self.X else self.no_copy
-            Xs, ws, tols, fill = self.X, None, self.tols64, True
+    def _scan(self, model, order, position, single):
+        """:func:`scan` from ``position``: in float32 if ``single`` and the copy is
+        made, else in float64, measuring the rows (and filling the copy if
+        ``single``) in the first epoch."""
+        X32, fill = self.no_copy, not self.measured
+        if single and self.copied:
+            Xs, ws, tols = self.X32, self.w32, self.tols
+        else:
+            Xs, ws, tols = self.X, model.w, self.tols64
+            if fill and single:
+                X32 = self.X32
         return scan(
-            self.X, Xs, ws if ws is not None else model.w, model.y, order, position,
-            model.w, self.box, model.lr, model.fit_bias, self.row_size, tols,
-            self.samples, self.positions, fill, X32,
+            self.X, Xs, ws, model.y, order, position, model.w, self.box, model.lr,
+            model.fit_bias, self.row_size, tols, self.samples, self.positions, fill, X32,
         )  # fmt: skip
 
 
