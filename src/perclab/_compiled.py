@@ -100,7 +100,8 @@ def _all_finite(w, b):
     return True
 
 
-@_jit()
+# Reassociation here too: a row's length only bounds the rounding error.
+@_jit(fastmath={"reassoc", "nsz", "contract"})
 def _fill_row(X, i, row_size, Xs, copy):
     """``row_size[i]``, the length of ``(x_i, 1)``, and, if ``copy``, row ``i`` of ``X``
     into ``Xs`` in its precision; returns ``row_size[i]``."""
@@ -341,17 +342,19 @@ class CompiledScan:
         self.no_copy = np.empty((0, 0), dtype=np.float32)
         self.rate = None  # updates per sample in the last epoch
 
-    def _prepare(self) -> None:
-        """Every row's length (and the float32 copy, if any) in one pass."""
-        copy = self.X32 is not None
+    def _prepare(self, copy=True) -> None:
+        """Every row's length (and the float32 copy, if any and ``copy``) in one pass."""
+        copy = copy and self.X32 is not None
         _prepare(self.X, self.X32 if copy else self.no_copy, copy, self.row_size)
         self.box[1] = self.row_size.max()
-        self.measured = self.copied = True
+        self.measured, self.copied = True, copy
 
     def epoch(self, model, order, epoch, log) -> None:
         shuffled = not isinstance(order, range)
         if not shuffled:
             order = self.natural
+        elif not self.measured:  # one pass in order, not the rows at random
+            self._prepare(copy=False)
         before = log.count
         position, n = 0, order.shape[0]
         dense = self.rate is not None and self.rate > self.dense_above
