@@ -6,11 +6,13 @@ large enough to repay loading it; without numba, training uses :mod:`perclab._bl
 **Exact.** The update is the textbook's, ``w_j += (lr * y_i) * x_ij`` one entry at a
 time, in float64, in the same order and without fused multiply-adds, so the weights are
 bit for bit the textbook's. The *test* uses a faster score than the textbook's ``w @
-x_i + b``: the products summed in whatever order vectorises best, in float64 when ``X``
-fits in the cache and otherwise in single precision on a float32 copy of ``X`` (half
-the memory to read). The fast score only ever decides a sample whose margin is far
-from zero; everything else goes back to Python, where the textbook's own expression
-decides it.
+x_i + b``: the products summed in whatever order vectorises best, in float64, or in
+single precision on a float32 copy of ``X`` (half the memory to read) where ``X`` is
+large and updates are rare; where they are dense, two samples at a time (the second
+score corrected for the first's update, :func:`scan_pairs`), so that no decision
+waits for the previous update (:class:`CompiledScan` chooses, epoch by epoch). The
+fast score only ever decides a sample whose margin is far from zero; everything else
+goes back to Python, where the textbook's own expression decides it.
 
 The bound: for any order of summation, with or without fused multiply-adds, a score
 computed with unit roundoff ``u`` differs from the exact ``w @ x_i + b`` by at most
@@ -300,14 +302,17 @@ class CompiledScan:
 
     Where the last epoch updated more than ``dense_above`` of the samples,
     :func:`scan_pairs` in float64, with no copy to keep in step. Elsewhere
-    :func:`scan`: for an ``X`` of more than ``single_above_bytes`` visited in order,
-    in float32 on a copy of ``X`` (half the memory to read); otherwise, and for
-    shuffled orders (where reading rows at random costs more than their size), in
-    float64 on ``X`` itself. The first epoch scores in float64 and measures each
-    row's length as it goes (filling the float32 copy when that will be used).
+    :func:`scan`: for an ``X`` of more than ``single_above_bytes``, in float32 on a
+    copy of ``X`` (half the memory to read), unless the order is shuffled and ``X``
+    is over ``single_at_random_below_bytes`` (rows read at random from memory cost
+    about as much in either precision); otherwise in float64 on ``X`` itself. The
+    first epoch in order scores in float64 and measures each row's length as it goes
+    (filling the float32 copy when that will be used); a shuffled run measures them
+    in one ordered pass first.
     """
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
+    single_at_random_below_bytes = 2**25  # and for shuffled orders, below this
     dense_above = 0.1  # updates per sample above which a pass goes by pairs
     fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
@@ -351,17 +356,19 @@ class CompiledScan:
 
     def epoch(self, model, order, epoch, log) -> None:
         shuffled = not isinstance(order, range)
+        dense = self.rate is not None and self.rate > self.dense_above
+        # rows read at random from a large X: the float64 rows cost less than a copy
+        at_random = shuffled and self.X.nbytes > self.single_at_random_below_bytes
+        single = self.X32 is not None and not (dense or at_random)
         if not shuffled:
             order = self.natural
         elif not self.measured:  # one pass in order, not the rows at random
-            self._prepare(copy=False)
-        before = log.count
-        position, n = 0, order.shape[0]
-        dense = self.rate is not None and self.rate > self.dense_above
-        pairs = dense and self.measured and not _signed_zeros(model)
-        single = self.X32 is not None and not (shuffled or dense)
+            self._prepare(copy=single)
         if single and self.measured and not self.copied:
             self._prepare()
+        pairs = dense and self.measured and not _signed_zeros(model)
+        before = log.count
+        position, n = 0, order.shape[0]
         while position < n:
             self.box[0] = model.b
             if pairs:
