@@ -355,10 +355,11 @@ def test_a_nan_block_margin_makes_a_suspect_without_a_warning():
     scan = _blocks.BlockScan(model)
     clearing = scan._clearing(np.array([1.0, 1.0]), 0.0)
     assert scan._suspects(0, 3, clearing).tolist() == []  # all three are cleared
-    scan.rows = scan.X32.copy()
-    scan.rows[1, 0] = np.nan
-    scan.rows[2, 1] = np.inf
+    scan.X32[1, 0] = np.nan  # the float32 rows that the block product reads
+    scan.X32[2, 1] = np.inf
     assert scan._suspects(0, 3, clearing).tolist() == [1, 2]
+    scan._arrange(np.array([2, 0, 1]))  # a shuffled order: the rows gathered by block
+    assert scan._suspects(0, 3, clearing).tolist() == [0, 2]
 
 
 # --------------------------------------------- near-ties inside the fast scores
