@@ -471,7 +471,7 @@ def run_model(model_class, X, y, scan):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", perclab.NotConvergedWarning)
         return engine.run(
-            model, max_epochs=1000, shuffle=False, rng=np.random.default_rng(0), scan=scan
+            model, max_epochs=1000, shuffle=False, rng=np.random.default_rng(0), method=scan
         )
 
 

@@ -68,7 +68,7 @@ NOT_SEPARABLE_HINT = (
     "variant made for non-separable data."
 )
 _COMPILED_MIN_ENTRIES = 4096  # smaller data: the compiled loop is not worth loading
-SCANS = ("fast", "textbook", "compiled", "blocks")
+METHODS = ("fast", "textbook", "compiled", "blocks")  # train's method=: the scans
 
 
 class NotConvergedWarning(UserWarning):
@@ -275,7 +275,7 @@ def run(
     on_epoch_end=None,
     warn: str | None = None,
     hint: str = NOT_SEPARABLE_HINT,
-    scan: str = "fast",
+    method: str = "fast",
     stacklevel: int = 3,
 ) -> Run:
     """Run epochs of the perceptron rule on ``model`` until a clean one.
@@ -295,15 +295,16 @@ def run(
         If given and the run stopped at ``max_epochs`` with mistakes in its last epoch,
         warn with :class:`NotConvergedWarning`; ``warn`` names the algorithm and
         ``hint`` says what that may mean.
-    scan : {"fast", "textbook", "compiled", "blocks"}
-        How the linear model's epochs are scanned (other models: always "textbook").
+    method : {"fast", "textbook", "compiled", "blocks"}
+        How the linear model's epochs are scanned, as :func:`perclab.train` names it
+        (other models: always "textbook").
         "fast" is "compiled" when numba is installed and the data are not tiny,
         "blocks" otherwise. All make the same updates.
     stacklevel : int, default 3
         Where the warning points: 3 is the caller of the function that called run.
     """
     n_samples = model.y.shape[0]
-    epoch_scan = _scanner(model, scan)
+    epoch_scan = _scanner(model, method)
     log = _Log(n_samples, natural_order=not shuffle)
     mistakes_per_epoch, converged, stopped = [], False, False
     for epoch in range(1, max_epochs + 1):
@@ -334,15 +335,15 @@ def run(
     return Run(model, converged, mistakes_per_epoch, history)
 
 
-def _scanner(model, scan):
-    if scan not in SCANS:
-        raise ValueError(f"scan must be one of {SCANS}, got {scan!r}")
-    if type(model) not in FAST_PATH_MODELS or scan == "textbook":
+def _scanner(model, method):
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if type(model) not in FAST_PATH_MODELS or method == "textbook":
         return textbook_epoch  # a fast path serves only the rule it implements
-    if scan == "fast":
+    if method == "fast":
         big = model.X.size >= _COMPILED_MIN_ENTRIES
-        scan = "compiled" if big and compiled_available() else "blocks"
-    if scan == "compiled":
+        method = "compiled" if big and compiled_available() else "blocks"
+    if method == "compiled":
         if not compiled_available():
             raise ImportError(
                 'method="compiled" needs numba, which is not installed; install it '
