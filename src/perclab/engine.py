@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from perclab.classifier import summary_repr
 from perclab.models import (
     FAST_PATH_MODELS,
     LinearModel,
@@ -154,7 +155,7 @@ class UpdateHistory:
         self._w, self._b = w, b
 
     def __repr__(self) -> str:
-        return f"UpdateHistory(n_updates={len(self)}, n_features={self.n_features})"
+        return summary_repr(self, n_updates=len(self), n_features=self.n_features)
 
 
 # ------------------------------------------------------------------------- the loop
