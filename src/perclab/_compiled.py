@@ -30,10 +30,10 @@ makes the threshold larger). So with
 
 ``rel_tol = 2 (n_features + 6) 2**-24``, ``abs_tol = 2**-100`` for float32 and
 ``rel_tol = 4 (n_features + 2) 2**-53``, ``abs_tol = (n_features + 2) 2**-970`` for
-float64 (about twice the bound while ``length * max(row_size) < 2**100``), a margin
+float64 (about twice the bound while ``length * row_size[i] < 2**100``), a margin
 ``y_i * score`` above the threshold has a positive textbook margin (the sample is
 correct) and one below its negative a negative textbook margin (a mistake). When
-``length * max(row_size) >= 2**100`` no sample is decided by the fast score. At the
+``length * row_size[i] >= 2**100`` sample ``i`` is not decided by the fast score. At the
 zero start every margin is within the threshold, and so is any exact tie on integer
 data; elsewhere such samples are rare.
 

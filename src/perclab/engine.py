@@ -30,7 +30,9 @@ textbook loop:
 
 * ``"textbook"``: the loop above, in Python;
 * ``"compiled"``: the same loop compiled with numba (``perclab._compiled``), used
-  when numba is installed;
+  when numba is installed; epoch by epoch it scores in float64 or, for a large ``X``
+  with rare updates, in float32, and where updates are dense it decides two samples
+  at a time;
 * ``"blocks"``: a NumPy scan that clears blocks of samples with one matrix product
   (``perclab._blocks``), used without numba.
 
