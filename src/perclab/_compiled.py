@@ -307,8 +307,8 @@ class CompiledScan:
     is over ``single_at_random_below_bytes`` (rows read at random from memory cost
     about as much in either precision); otherwise in float64 on ``X`` itself. The
     first epoch in order scores in float64 and measures each row's length as it goes
-    (filling the float32 copy when that will be used); a shuffled run measures them
-    in one ordered pass first.
+    (filling the float32 copy of a large ``X`` on the way, for later epochs if their
+    updates are rare); a shuffled run measures them in one ordered pass first.
     """
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
