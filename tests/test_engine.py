@@ -302,6 +302,15 @@ BAD_INPUT = [
      perclab.TrainingOverflowError, "scale the data"),
     ("overflow-sgd", lambda: optim.perceptron_sgd([[1e308], [-1e308]], [-1, -1]),
      perclab.TrainingOverflowError, "scale the data"),
+    ("pocket-shuffled-huge-max-epochs",
+     lambda: variants.pocket(*perclab.datasets.make_xor(40, random_state=0),
+                             max_epochs=10**9, shuffle=True),
+     ValueError, r"shuffle=True the run cannot stop .* lower max_epochs to at most "
+                 r"25000 or use shuffle=False"),
+    ("pocket-no-cycle-stop-huge-max-epochs",
+     lambda: variants.pocket(*perclab.datasets.make_xor(40, random_state=0),
+                             max_epochs=10**9, stop_at_cycle=False),
+     ValueError, r"stop_at_cycle=False the run .* at most 25000 or leave stop_at_cycle"),
     ("gram-too-large", lambda: variants.kernel_perceptron(np.zeros((12_000, 1)),
                                                            np.ones(12_000)),
      ValueError, r"12000 x 12000 kernel matrix would take 1.07 GiB, over the limit"),
@@ -462,7 +471,7 @@ def run_model(model_class, X, y, scan):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", perclab.NotConvergedWarning)
         return engine.run(
-            model, max_epochs=1000, shuffle=False, rng=np.random.default_rng(0), scan=scan
+            model, max_epochs=1000, shuffle=False, rng=np.random.default_rng(0), method=scan
         )
 
 

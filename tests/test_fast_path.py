@@ -25,8 +25,15 @@ from perclab.datasets import make_separable, make_small_margin, make_xor
 from perclab.margin_perceptron import margin_perceptron
 
 FAST_METHODS = ["blocks", "fast"]
-if engine.compiled_available():  # "compiled32": the compiled loop with float32 scores
-    FAST_METHODS += ["compiled", "compiled32"]
+if engine.compiled_available():  # the compiled loop: "compiled32" with float32 scores
+    # from the first epoch on, "compiledfill32" from the second (the copy filled in the
+    # first), "compiledpairs" by pairs after the first epoch
+    FAST_METHODS += ["compiled", "compiled32", "compiledfill32", "compiledpairs"]
+COMPILED_SETTINGS = {
+    "compiled32": {"single_above_bytes": 0, "fill_while_scanning": False},
+    "compiledfill32": {"single_above_bytes": 0},
+    "compiledpairs": {"dense_above": -1.0},
+}
 
 
 # the rules the fast paths implement: the perceptron's (a mistake: a margin <= 0) and
@@ -41,11 +48,12 @@ def run(X, y, method, trainer=perclab.train, **kwargs):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            if method == "compiled32":
+            if method in COMPILED_SETTINGS:
                 from perclab import _compiled
 
                 with pytest.MonkeyPatch.context() as patch:
-                    patch.setattr(_compiled.CompiledScan, "single_above_bytes", 0)
+                    for name, value in COMPILED_SETTINGS[method].items():
+                        patch.setattr(_compiled.CompiledScan, name, value)
                     result = trainer(X, y, method="compiled", **kwargs)
             else:
                 result = trainer(X, y, method=method, **kwargs)
@@ -347,10 +355,11 @@ def test_a_nan_block_margin_makes_a_suspect_without_a_warning():
     scan = _blocks.BlockScan(model)
     clearing = scan._clearing(np.array([1.0, 1.0]), 0.0)
     assert scan._suspects(0, 3, clearing).tolist() == []  # all three are cleared
-    scan.rows = scan.X32.copy()
-    scan.rows[1, 0] = np.nan
-    scan.rows[2, 1] = np.inf
+    scan.X32[1, 0] = np.nan  # the float32 rows that the block product reads
+    scan.X32[2, 1] = np.inf
     assert scan._suspects(0, 3, clearing).tolist() == [1, 2]
+    scan._arrange(np.array([2, 0, 1]))  # a shuffled order: the rows gathered by block
+    assert scan._suspects(0, 3, clearing).tolist() == [0, 2]
 
 
 # --------------------------------------------- near-ties inside the fast scores
@@ -394,10 +403,11 @@ def without_threshold(monkeypatch, method):
 
 
 def score_in_float32(monkeypatch):
-    """Make the compiled loop score in float32 on small data too."""
+    """Make the compiled loop score in float32 on small data too, from the start."""
     from perclab import _compiled
 
-    monkeypatch.setattr(_compiled.CompiledScan, "single_above_bytes", 0)
+    for name, value in COMPILED_SETTINGS["compiled32"].items():
+        monkeypatch.setattr(_compiled.CompiledScan, name, value)
 
 
 @pytest.mark.parametrize("method", [m for m in FAST_METHODS if m != "fast"])
@@ -411,7 +421,7 @@ def test_a_near_tie_met_by_the_fast_score_is_decided_by_the_textbook(method):
 
 
 @pytest.mark.parametrize(
-    "method", [m for m in FAST_METHODS if m not in ("fast", "compiled")]
+    "method", [m for m in FAST_METHODS if m in ("blocks", "compiled32")]
 )
 def test_without_the_threshold_the_near_tie_test_fails(monkeypatch, method):
     # the guard is what makes the fast paths exact: without it they clear the mistake
@@ -482,7 +492,7 @@ def test_a_near_margin_tie_is_decided_by_the_textbook(method):
 
 
 @pytest.mark.parametrize(
-    "method", [m for m in FAST_METHODS if m not in ("fast", "compiled")]
+    "method", [m for m in FAST_METHODS if m in ("blocks", "compiled32")]
 )
 def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
     # the guard that makes the fast paths exact for a threshold of 1: without it they
@@ -514,3 +524,55 @@ def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
         warnings.simplefilter("ignore", perclab.NotConvergedWarning)
         fast = margin_perceptron(X, y, method=method, **kwargs)
     assert textbook.history.sample[0] == 50 and fast.history.sample[:1].tolist() != [50]
+
+
+# ------------------------------------------------------------- the scan by pairs
+
+
+def near_tie_for_the_corrected_score():
+    """Data on which the second score of a pair, corrected for the first's update,
+    rounds to the other side of 0 from the textbook's score (found by a search)."""
+    third = 1.0 / 3.0
+    X = np.array([3.0, -2 + third, -4 + third, 4.0, -2 + third, 4.0, -4.0])[:, None]
+    y = np.array([1, 1, 1, 1, 1, -1, 1])
+    return X, y, {"max_epochs": 4, "lr": third, "fit_bias": False}
+
+
+@pytest.mark.skipif(not engine.compiled_available(), reason="needs numba")
+def test_by_pairs_a_near_tie_of_the_corrected_score_is_decided_by_the_textbook():
+    X, y, kwargs = near_tie_for_the_corrected_score()
+    assert_same_run(X, y, "compiledpairs", **kwargs)
+
+
+@pytest.mark.skipif(not engine.compiled_available(), reason="needs numba")
+def test_without_the_pair_threshold_the_near_tie_test_fails(monkeypatch):
+    from perclab import _compiled
+
+    X, y, kwargs = near_tie_for_the_corrected_score()
+    init = _compiled.CompiledScan.__init__
+
+    def patched(scan, model):
+        init(scan, model)
+        scan.pair_tols = np.array([*scan.pair_tols[:4], 0.0])  # pair_tol = 0
+        scan.pair_tols[1] = 0.0  # and abs_tol
+
+    monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
+    monkeypatch.setattr(_compiled.CompiledScan, "dense_above", -1.0)
+    textbook, fast = run(X, y, "textbook", **kwargs)[0], run(X, y, "compiled", **kwargs)[0]
+    assert fast.history.sample.tolist() != textbook.history.sample.tolist()
+
+
+@pytest.mark.skipif(not engine.compiled_available(), reason="needs numba")
+def test_by_pairs_a_negative_zero_weight_stays_negative_zero(monkeypatch):
+    # no update adds 0 * x, which would turn -0.0 into 0.0: such runs go one by one
+    from perclab import _compiled
+
+    monkeypatch.setattr(_compiled.CompiledScan, "dense_above", -1.0)
+    # every update adds lr * (-1) * 0 = -0.0 to w[0], which keeps it -0.0
+    X = np.column_stack([np.zeros(40), np.random.default_rng(0).normal(size=40)])
+    y = -np.ones(40)
+    kwargs = {"w0": np.array([-0.0, 1.0]), "max_epochs": 3, "fit_bias": False}
+    fast = run(X, y, "compiled", **kwargs)[0]
+    textbook = run(X, y, "textbook", **kwargs)[0]
+    assert textbook.epochs == 3 and np.signbit(textbook.w[0])
+    assert np.array_equal(np.signbit(fast.w), np.signbit(textbook.w))

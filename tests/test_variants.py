@@ -640,3 +640,11 @@ def test_a_pocket_that_stopped_without_the_extra_period_could_differ(monkeypatch
             new = pocket(X, y, max_epochs=80, ratchet=False)
             assert new.pocket_updates.tolist() == old["pocket_updates"]
     assert found  # without the extra period some pockets differ
+
+
+def test_the_pocket_on_noisy_xor_with_a_huge_max_epochs_is_refused_in_seconds():
+    # without shuffling the run is deterministic, but on these continuous data it never
+    # repeats itself exactly: after POCKET_MAX_STEPS visits the pocket says so
+    X, y = make_xor(40, random_state=0)
+    with pytest.raises(ValueError, match="did not repeat itself exactly in 25000 epochs"):
+        pocket(X, y, max_epochs=10**9)

@@ -63,14 +63,13 @@ class BlockScan:
         self.max_row_size = float(row_size.max())
         limit = self.float32_limit
         self.can_clear = self.max_row_size < limit and abs(t) < limit
-        self.offsets32 = self.offsets = None  # t / row_size, when the threshold t != 0
+        self.offsets32 = None  # t / row_size, when the threshold t != 0
+        self.order, self.buffer = None, None  # a shuffled epoch's order; its rows
         if self.can_clear:
             self.X32 = X.astype(np.float32)
             self.scales32 = (y / row_size).astype(np.float32)
-            self.rows, self.scales = self.X32, self.scales32  # in this epoch's order
             if t != 0:
                 self.offsets32 = (t / row_size).astype(np.float32)
-                self.offsets = self.offsets32
         self.rel_tol = 2.0 * (n_features + 6) * math.sqrt(n_features + 1) * 2.0**-24
         self.abs_tol = 2.0**-100 + (2.0**-21 * abs(t) + 2.0**-100 if t != 0 else 0.0)
         self.max_block = max(self.min_block, self.max_block_elements // n_features)
@@ -92,34 +91,32 @@ class BlockScan:
         return w.astype(np.float32), np.float32(b), np.float32(threshold)
 
     def _arrange(self, order) -> None:
-        """Put the float32 rows and scales in this epoch's order (copies if shuffled)."""
-        if not self.can_clear:
-            return
-        if isinstance(order, range):  # the natural order
-            self.rows, self.scales = self.X32, self.scales32
-            self.offsets = self.offsets32
-            return
-        if self.rows is self.X32:
-            self.rows, self.scales = np.empty_like(self.X32), np.empty_like(self.scales32)
-            if self.offsets32 is not None:
-                self.offsets = np.empty_like(self.offsets32)
-        np.take(self.X32, order, axis=0, out=self.rows)
-        np.take(self.scales32, order, out=self.scales)
-        if self.offsets32 is not None:
-            np.take(self.offsets32, order, out=self.offsets)
+        """Note this epoch's order: a shuffled one is read block by block, each block's
+        rows gathered into one reused buffer (X itself is never copied whole)."""
+        self.order = None if isinstance(order, range) else np.asarray(order)
 
     def _suspects(self, start, stop, clearing):
         """Offsets from ``start`` of the samples in ``start:stop`` not cleared."""
         w32, b32, threshold = clearing
+        if self.order is None:  # the natural order
+            rows, scales = self.X32[start:stop], self.scales32[start:stop]
+            offsets = None if self.offsets32 is None else self.offsets32[start:stop]
+        else:
+            samples = self.order[start:stop]
+            if self.buffer is None:
+                self.buffer = np.empty((self.max_block, self.X32.shape[1]), np.float32)
+            rows = np.take(self.X32, samples, axis=0, out=self.buffer[: stop - start])
+            scales = self.scales32[samples]
+            offsets = None if self.offsets32 is None else self.offsets32[samples]
         # Some BLAS builds raise a spurious "invalid value" flag in float32 products; a
         # NaN or infinite margin could only ever make a sample a suspect, never clear it,
         # because the textbook's own test decides every suspect.
         with np.errstate(invalid="ignore", over="ignore"):
-            margins = self.rows[start:stop] @ w32
+            margins = rows @ w32
             margins += b32
-            margins *= self.scales[start:stop]
-            if self.offsets is not None:  # the rule's threshold t, scaled as the margins
-                margins -= self.offsets[start:stop]
+            margins *= scales
+            if offsets is not None:  # the rule's threshold t, scaled as the margins
+                margins -= offsets
         return np.flatnonzero(~(margins > threshold))
 
     def _block_size(self) -> int:

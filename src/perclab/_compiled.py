@@ -6,11 +6,13 @@ large enough to repay loading it; without numba, training uses :mod:`perclab._bl
 **Exact.** The update is the textbook's, ``w_j += (lr * y_i) * x_ij`` one entry at a
 time, in float64, in the same order and without fused multiply-adds, so the weights are
 bit for bit the textbook's. The *test* uses a faster score than the textbook's ``w @
-x_i + b``: the products summed in whatever order vectorises best, in float64 when ``X``
-fits in the cache and otherwise in single precision on a float32 copy of ``X`` (half
-the memory to read). The fast score only ever decides a sample whose margin is far
-from zero; everything else goes back to Python, where the textbook's own expression
-decides it.
+x_i + b``: the products summed in whatever order vectorises best, in float64, or in
+single precision on a float32 copy of ``X`` (half the memory to read) where ``X`` is
+large and updates are rare; where they are dense, two samples at a time (the second
+score corrected for the first's update, :func:`scan_pairs`), so that no decision
+waits for the previous update (:class:`CompiledScan` chooses, epoch by epoch). The
+fast score only ever decides a sample whose margin is far from zero; everything else
+goes back to Python, where the textbook's own expression decides it.
 
 The bound: for any order of summation, with or without fused multiply-adds, a score
 computed with unit roundoff ``u`` differs from the exact ``w @ x_i + b`` by at most
@@ -28,10 +30,10 @@ makes the threshold larger). So with
 
 ``rel_tol = 2 (n_features + 6) 2**-24``, ``abs_tol = 2**-100`` for float32 and
 ``rel_tol = 4 (n_features + 2) 2**-53``, ``abs_tol = (n_features + 2) 2**-970`` for
-float64 (about twice the bound while ``length * max(row_size) < 2**100``), a margin
+float64 (about twice the bound while ``length * row_size[i] < 2**100``), a margin
 ``y_i * score`` above the threshold has a positive textbook margin (the sample is
 correct) and one below its negative a negative textbook margin (a mistake). When
-``length * max(row_size) >= 2**100`` no sample is decided by the fast score. At the
+``length * row_size[i] >= 2**100`` sample ``i`` is not decided by the fast score. At the
 zero start every margin is within the threshold, and so is any exact tie on integer
 data; elsewhere such samples are rare.
 
@@ -53,7 +55,7 @@ try:
 except ImportError:  # perclab.engine then never uses this module (it still imports)
     numba = None
 
-DONE, UNDECIDED, OVERFLOW = 0, 1, 2
+DONE, UNDECIDED, OVERFLOW, LEFTOVER = 0, 1, 2, 3
 SCORE_LIMIT = 2.0**100  # below it, float32 neither overflows nor loses the bound
 
 
@@ -100,17 +102,25 @@ def _all_finite(w, b):
     return True
 
 
+# Reassociation here too: a row's length only bounds the rounding error.
+@_jit(fastmath={"reassoc", "nsz", "contract"})
+def _fill_row(X, i, row_size, Xs, copy):
+    """``row_size[i]``, the length of ``(x_i, 1)``, and, if ``copy``, row ``i`` of ``X``
+    into ``Xs`` in its precision; returns ``row_size[i]``."""
+    s = 1.0
+    for j in range(X.shape[1]):
+        s += X[i, j] * X[i, j]
+        if copy:
+            Xs[i, j] = X[i, j]
+    row_size[i] = math.sqrt(s)
+    return row_size[i]
+
+
 @_jit()
 def _prepare(X, Xs, copy, row_size):
-    """In one pass: ``row_size[i]``, the length of ``(x_i, 1)``, and, if ``copy``, the
-    entries of ``X`` into ``Xs`` in its precision."""
+    """Every row at once: see :func:`_fill_row`."""
     for i in range(X.shape[0]):
-        s = 1.0
-        for j in range(X.shape[1]):
-            s += X[i, j] * X[i, j]
-            if copy:
-                Xs[i, j] = X[i, j]
-        row_size[i] = math.sqrt(s)
+        _fill_row(X, i, row_size, Xs, copy)
 
 
 @_jit()
@@ -124,22 +134,28 @@ def _length(w, b):
 
 
 @_jit()
-def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out):
-    """Scan ``order[start:]``; update ``w`` and ``b_box[0]`` in place.
+def scan(
+    X, Xs, ws, y, order, start, w, box, lr, fit_bias, row_size, tols, samples, positions,
+    fill, X32,
+):  # fmt: skip
+    """Scan ``order[start:]``; update ``w`` and ``box[0]`` (the bias) in place.
 
     ``Xs`` is ``X`` or its float32 copy: the fast score is computed in its precision,
     with the weights ``ws`` (``w`` itself, or a float32 array that scan fills) and
     ``tols = (rel_tol, abs_tol, t, t_tol)`` for the threshold: a mistake is a margin
-    ``<= t``, and ``t_tol`` covers the rounding of ``margin - t``. Writes the sample and
-    position of each update into ``out[:, 0]``, ``out[:, 1]`` from row 0. Returns
-    ``(status, position, n_updates)``: ``DONE`` at the end of the order, ``UNDECIDED``
-    at a sample the fast score cannot decide, ``OVERFLOW`` after an update that left a
-    weight infinite or NaN.
+    ``<= t``, and ``t_tol`` covers the rounding of ``margin - t``. ``box[1]`` is the
+    largest ``row_size`` known. With ``fill``, each row's ``row_size`` is computed
+    (and the row copied into ``X32`` if that is not empty) when the scan first meets
+    it. Writes the sample and position of each update into ``samples`` and
+    ``positions`` from entry 0. Returns ``(status, position, n_updates)``: ``DONE`` at
+    the end of the order, ``UNDECIDED`` at a sample the fast score cannot decide,
+    ``OVERFLOW`` after an update that left a weight infinite or NaN.
     """
     rel_tol, abs_tol, t, t_tol = tols[0], tols[1], tols[2], tols[3]
-    b = b_box[0]  # finite: every update that scan or Python made was checked
+    b = box[0]  # finite: every update that scan or Python made was checked
     n_out = 0
-    max_row_size = row_size.max()
+    max_row_size = box[1]
+    fill_copy = fill and X32.shape[0] > 0
     copy = Xs.itemsize != X.itemsize  # ws is a float32 copy of w
     if copy:
         for j in range(w.shape[0]):
@@ -151,8 +167,10 @@ def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out
     since_exact = 0  # updates since length was computed; until then it is a bound
     for p in range(start, order.shape[0]):
         i = order[p]
+        if fill:
+            max_row_size = max(max_row_size, _fill_row(X, i, row_size, X32, fill_copy))
         margin = y[i] * np.float64(_score(ws, Xs, i, bs)) - t
-        if length * max_row_size < SCORE_LIMIT:
+        if length * row_size[i] < SCORE_LIMIT:
             threshold = (rel_tol * length + abs_tol) * row_size[i] + t_tol
         else:
             threshold = np.inf  # the fast score could overflow: decide nothing
@@ -169,8 +187,8 @@ def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out
             if copy:
                 for j in range(w.shape[0]):
                     ws[j] = w[j]
-            out[n_out, 0] = i
-            out[n_out, 1] = p
+            samples[n_out] = i
+            positions[n_out] = p
             n_out += 1
             # ||(w + s x_i, b + s)|| <= ||(w, b)|| + |s| row_size[i]: a bound for a few
             # updates; the exact length every 16, and whenever the bound is large
@@ -179,56 +197,222 @@ def scan(X, Xs, ws, y, order, start, w, b_box, lr, fit_bias, row_size, tols, out
             if since_exact >= 16 or not length * max_row_size < SCORE_LIMIT:
                 length, since_exact = _length(w, b), 0
                 if math.isnan(length):  # a weight is infinite or NaN
-                    b_box[0] = b
+                    box[0], box[1] = b, max_row_size
                     return OVERFLOW, p, n_out
             continue
-        b_box[0] = b
+        box[0], box[1] = b, max_row_size
         return UNDECIDED, p, n_out
-    b_box[0] = b
+    box[0], box[1] = b, max_row_size
     return DONE, order.shape[0], n_out
 
 
-class CompiledScan:
-    """Epochs of :class:`perclab.engine.LinearModel` run by :func:`scan`."""
+# Reassociation only in the scores, as in _score: never in the update.
+@_jit(fastmath={"reassoc", "nsz", "contract"})
+def _pair_scores(w, X, i0, i1, b, bias):
+    """``w @ x_i0 + b``, ``w @ x_i1 + b`` and ``x_i0 @ x_i1 + bias`` in one pass."""
+    s0 = 0.0
+    s1 = 0.0
+    g = 0.0
+    for j in range(w.shape[0]):
+        u, v = X[i0, j], X[i1, j]
+        s0 += w[j] * u
+        s1 += w[j] * v
+        g += u * v
+    return s0 + b, s1 + b, g + bias
 
-    single_above_bytes = 2**22  # float64 X larger than this: score in float32
+
+@_jit()
+def scan_pairs(
+    X, y, order, start, w, box, lr, fit_bias, row_size, tols, samples, positions
+):  # fmt: skip
+    """Scan ``order[start:]`` two samples at a time, in float64, for dense updates;
+    the arguments and statuses are :func:`scan`'s, ``tols`` with ``pair_tol`` as a
+    fifth entry, and ``LEFTOVER`` where :func:`scan` must go on (the last sample of an
+    odd order, or weights so large that the bound below no longer holds).
+
+    Both scores of a pair, ``w @ x_i0 + b`` and ``w @ x_i1 + b``, and ``x_i0 @ x_i1
+    (+ 1 with a bias)`` come from one pass, with the weights before the pair. An
+    update at ``i0`` changes the second score by ``step * (x_i0 @ x_i1 + 1)``, which
+    is added to it, so neither decision waits for the other's update. Both updates are
+    made without a branch: no update adds ``0 * x``, which leaves every weight as it
+    is unless it is ``-0.0`` (the caller uses :func:`scan` then). The second score's
+    error bound is the first's, plus the rounding of the correction and of the update,
+    for the length bound ``length + |step| row_size[i0]``: ``pair_tol`` is
+    ``rel_tol`` with ``n_features + 7`` for ``n_features + 2``.
+    """
+    rel_tol, abs_tol, t, t_tol, pair_tol = tols[0], tols[1], tols[2], tols[3], tols[4]
+    b = box[0]
+    max_row_size = box[1]
+    bias = 1.0 if fit_bias else 0.0
+    length = _length(w, b)
+    since_exact = 0
+    n_out = 0
+    p = start
+    while p + 1 < order.shape[0]:
+        i0, i1 = order[p], order[p + 1]
+        r0, r1 = row_size[i0], row_size[i1]
+        # bounds on the length after an update at i0, and after both: larger than
+        # needed where there is none, so that no threshold waits for a decision
+        length1 = (length + abs(lr) * r0) * (1.0 + 2.0**-40)
+        length2 = (length1 + abs(lr) * r1) * (1.0 + 2.0**-40)
+        if not length2 * max_row_size < SCORE_LIMIT:  # scan checks each update
+            break
+        threshold0 = (rel_tol * length + abs_tol) * r0 + t_tol
+        threshold1 = (pair_tol * length1 + abs_tol) * r1 + t_tol
+        s0, s1, g = _pair_scores(w, X, i0, i1, b, bias)
+        margin0 = y[i0] * s0 - t
+        if not abs(margin0) > threshold0:  # (no short-circuit `or`: no branch)
+            box[0] = b
+            return UNDECIDED, p, n_out
+        mistake0 = margin0 < -threshold0
+        step0 = lr * y[i0] if mistake0 else 0.0
+        margin1 = y[i1] * (s1 + step0 * g) - t
+        decided1 = abs(margin1) > threshold1
+        mistake1 = margin1 < -threshold1
+        step1 = lr * y[i1] if mistake1 else 0.0
+        if fit_bias:
+            b += step0
+        for j in range(w.shape[0]):
+            w[j] += step0 * X[i0, j]  # the textbook's update, or + 0 * x_i0
+        samples[n_out] = i0
+        positions[n_out] = p
+        n_out += mistake0
+        if not decided1:
+            box[0] = b
+            return UNDECIDED, p + 1, n_out
+        if fit_bias:
+            b += step1
+        for j in range(w.shape[0]):
+            w[j] += step1 * X[i1, j]
+        samples[n_out] = i1
+        positions[n_out] = p + 1
+        n_out += mistake1
+        length = length2
+        since_exact += 1
+        if since_exact >= 8:  # pairs since the exact length
+            length, since_exact = _length(w, b), 0
+        p += 2
+    box[0] = b
+    return LEFTOVER, p, n_out
+
+
+class CompiledScan:
+    """Epochs of :class:`perclab.models.LinearModel` run by :func:`scan` and
+    :func:`scan_pairs`, in the precision and the way that suit what the scan meets.
+
+    Where the last epoch updated more than ``dense_above`` of the samples,
+    :func:`scan_pairs` in float64, with no copy to keep in step. Elsewhere
+    :func:`scan`: for an ``X`` of more than ``single_above_bytes``, in float32 on a
+    copy of ``X`` (half the memory to read), unless the order is shuffled and ``X``
+    is over ``single_at_random_below_bytes`` (rows read at random from memory cost
+    about as much in either precision); otherwise in float64 on ``X`` itself. The
+    first epoch in order scores in float64 and measures each row's length as it goes
+    (filling the float32 copy of a large ``X`` on the way, for later epochs if their
+    updates are rare); a shuffled run measures them in one ordered pass first.
+    """
+
+    single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
+    single_at_random_below_bytes = 2**25  # and for shuffled orders, below this
+    dense_above = 0.1  # updates per sample above which a pass goes by pairs
+    fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
     def __init__(self, model):
         X = np.ascontiguousarray(model.X)
         n_samples, n_features = X.shape
         self.X = X
+        t = float(model.threshold)  # a mistake: a margin <= t
+        t_tols = [t, 2.0**-50 * abs(t) if t != 0 else 0.0]
+        tols64 = [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
+        self.tols64 = np.array([*tols64, *t_tols])
+        self.pair_tols = np.array([*tols64, *t_tols, 4.0 * (n_features + 7) * 2.0**-53])
         if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
-            self.Xs = np.empty(X.shape, dtype=np.float32)
-            self.ws = np.empty(n_features, dtype=np.float32)
+            self.X32 = np.empty(X.shape, dtype=np.float32)
+            self.w32 = np.empty(n_features, dtype=np.float32)
             tols = [2.0 * (n_features + 6) * 2.0**-24, 2.0**-100]
         else:  # small enough for the cache: score in float64, no copy to keep in step
-            self.Xs, self.ws = X, None  # the score reads w itself
-            tols = [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
-        t = float(model.threshold)  # a mistake: a margin <= t
-        self.tols = np.array([*tols, t, 2.0**-50 * abs(t) if t != 0 else 0.0])
+            self.X32 = self.w32 = None
+            tols = tols64
+        self.tols = np.array([*tols, *t_tols])  # for the scores of X32, if any
         self.row_size = np.empty(n_samples)
-        _prepare(
-            X, self.Xs, self.Xs is not X, self.row_size
-        )  # where float32 overflows, length * max(row_size) is over SCORE_LIMIT
-        self.out = np.empty((n_samples, 2), dtype=np.intp)
-        self.b_box = np.empty(1)
+        self.box = np.array([0.0, 1.0])  # the bias, the largest row_size known
+        self.measured = self.copied = False  # row_size, X32 filled
+        if not self.fill_while_scanning:
+            self._prepare()
+        dtype = np.int32 if n_samples < 2**31 else np.int64  # as the log's
+        self.samples, self.positions = (
+            np.empty(n_samples, dtype),
+            np.empty(n_samples, dtype),
+        )
         self.natural = np.arange(n_samples, dtype=np.intp)
+        self.no_copy = np.empty((0, 0), dtype=np.float32)
+        self.rate = None  # updates per sample in the last epoch
+
+    def _prepare(self, copy=True) -> None:
+        """Every row's length (and the float32 copy, if any and ``copy``) in one pass."""
+        copy = copy and self.X32 is not None
+        _prepare(self.X, self.X32 if copy else self.no_copy, copy, self.row_size)
+        self.box[1] = self.row_size.max()
+        self.measured, self.copied = True, copy
 
     def epoch(self, model, order, epoch, log) -> None:
-        if isinstance(order, range):
+        shuffled = not isinstance(order, range)
+        dense = self.rate is not None and self.rate > self.dense_above
+        # rows read at random from a large X: the float64 rows cost less than a copy
+        at_random = shuffled and self.X.nbytes > self.single_at_random_below_bytes
+        single = self.X32 is not None and not (dense or at_random)
+        if not shuffled:
             order = self.natural
-        position = 0
-        while position < order.shape[0]:
-            self.b_box[0] = model.b
-            status, position, n_out = scan(
-                self.X, self.Xs, self.ws if self.ws is not None else model.w, model.y,
-                order, position, model.w, self.b_box,
-                model.lr, model.fit_bias, self.row_size, self.tols, self.out,
-            )  # fmt: skip
-            model.b = float(self.b_box[0])
-            log.extend(self.out[:n_out, 0], self.out[:n_out, 1])
+        elif not self.measured:  # one pass in order, not the rows at random
+            self._prepare(copy=single)
+        if single and self.measured and not self.copied:
+            self._prepare()
+        pairs = dense and self.measured and not _signed_zeros(model)
+        before = log.count
+        position, n = 0, order.shape[0]
+        while position < n:
+            self.box[0] = model.b
+            if pairs:
+                status, position, n_out = scan_pairs(
+                    self.X, model.y, order, position, model.w, self.box, model.lr,
+                    model.fit_bias, self.row_size, self.pair_tols, self.samples,
+                    self.positions,
+                )  # fmt: skip
+            else:
+                status, position, n_out = self._scan(model, order, position, single)
+            model.b = float(self.box[0])
+            log.extend(self.samples[:n_out], self.positions[:n_out])
             if status == OVERFLOW:
                 raise overflow_error("a weight after the update", order[position], epoch)
             if status == UNDECIDED:  # the textbook's own expression decides
                 textbook_step(model, order[position], position, epoch, log)
                 position += 1
+            if status == LEFTOVER:
+                pairs = False
+        if not self.measured:
+            self.measured = True
+            self.copied = single  # filled in this epoch along with the lengths
+        self.rate = (log.count - before) / max(n, 1)
+
+    def _scan(self, model, order, position, single):
+        """:func:`scan` from ``position``: in float32 if ``single`` and the copy is
+        made, else in float64, measuring the rows (and filling the copy if
+        ``single``) in the first epoch."""
+        X32, fill = self.no_copy, not self.measured
+        if single and self.copied:
+            Xs, ws, tols = self.X32, self.w32, self.tols
+        else:
+            Xs, ws, tols = self.X, model.w, self.tols64
+            if fill and single:
+                X32 = self.X32
+        return scan(
+            self.X, Xs, ws, model.y, order, position, model.w, self.box, model.lr,
+            model.fit_bias, self.row_size, tols, self.samples, self.positions, fill, X32,
+        )  # fmt: skip
+
+
+def _signed_zeros(model) -> bool:
+    """Whether a weight or the bias is ``-0.0``, which ``+ 0 * x`` would turn into 0."""
+    w = model.w
+    return bool(np.any(np.signbit(w) & (w == 0))) or (
+        model.b == 0 and math.copysign(1, model.b) < 0
+    )

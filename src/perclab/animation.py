@@ -25,7 +25,7 @@ from perclab._validation import (
     check_real,
     check_X,
 )
-from perclab.classifier import count_mistakes
+from perclab.classifier import count_mistakes, summary_repr
 from perclab.plotting import LINE_COLOR, REGION_COLORS, UPDATE_COLOR, plot_data
 
 __all__ = ["TrainingAnimation", "animate_training", "frame_updates", "to_html"]
@@ -83,10 +83,8 @@ class TrainingAnimation(FuncAnimation):
         return self._show_update(k)
 
     def __repr__(self) -> str:
-        return (
-            f"TrainingAnimation(n_frames={len(self.updates)}, "
-            f"n_updates={self.n_updates}, interval={self._interval:g})"
-        )
+        shown = {"n_frames": len(self.updates), "n_updates": self.n_updates}
+        return summary_repr(self, **shown, interval=self._interval)
 
 
 def animate_training(

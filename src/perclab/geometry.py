@@ -119,6 +119,12 @@ def margin(X, y, w, b: float = 0.0) -> float:
     distance from the hyperplane to the closest point. It is negative or zero when some
     point is misclassified or on the hyperplane.
 
+    One of three margins, kept apart by their names: this *geometric* margin is one
+    number for the whole data set, in units of length; :func:`perclab.losses.margins`
+    gives the *functional* margins ``y_i (w @ x_i + b)``, one per sample, unscaled;
+    and a training model's ``margin(i)`` (:mod:`perclab.models`) is sample ``i``'s
+    functional margin under the weights the training loop holds.
+
     Examples
     --------
     >>> margin([[0.0, 1.0], [1.0, 0.0]], [1, -1], w=[-1.0, 1.0])

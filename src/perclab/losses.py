@@ -40,7 +40,9 @@ class Gradient(NamedTuple):
 
 
 def margins(X, y, w, b: float = 0.0) -> np.ndarray:
-    """Return the margins ``m_i = y_i * (w @ x_i + b)``: positive exactly when correct.
+    """Return the functional margins ``m_i = y_i * (w @ x_i + b)``: positive exactly when
+    correct. One per sample and not divided by ``||w||``; the geometric margin of the
+    data set is :func:`perclab.margin`, their smallest value over ``||w||``.
 
     Examples
     --------

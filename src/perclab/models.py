@@ -57,6 +57,9 @@ class Model:
     threshold = 0.0
 
     def margin(self, i) -> float:
+        """Sample ``i``'s functional margin under the current weights (for the data
+        set's functional margins see :func:`perclab.losses.margins`, for its
+        geometric margin :func:`perclab.margin`)."""
         raise NotImplementedError
 
     def update(self, i) -> bool:

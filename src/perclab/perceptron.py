@@ -17,7 +17,7 @@ from perclab._validation import (
 )
 from perclab.classifier import LinearClassifier, labels, summary_repr
 from perclab.engine import (
-    SCANS,
+    METHODS,
     LinearModel,
     NotConvergedWarning,
     Run,
@@ -204,7 +204,7 @@ def fit_linear(
     method = _check_method(method)
     trained = model(X, y, w, b, lr, fit_bias)
     loop = run(
-        trained, max_epochs=max_epochs, shuffle=shuffle, rng=rng, scan=method,
+        trained, max_epochs=max_epochs, shuffle=shuffle, rng=rng, method=method,
         stacklevel=4, **run_options,
     )  # fmt: skip  # stacklevel: the warning points at the caller of train
     return trained, loop
@@ -224,12 +224,12 @@ def result_fields(model: LinearModel, loop: Run) -> dict:
 
 
 def _check_method(method) -> str:
-    """Return ``method`` if it names one of train's scans (``perclab.engine.SCANS``)."""
+    """Return ``method`` if it names one of train's scans (``perclab.engine.METHODS``)."""
     if not isinstance(method, str):
         raise TypeError(f'method must be a string such as "fast", got {method!r}')
-    if method not in SCANS:
+    if method not in METHODS:
         raise ValueError(
-            f"method must be one of {SCANS}, got {method!r}; all make the same "
+            f"method must be one of {METHODS}, got {method!r}; all make the same "
             'updates: "fast" (the default) is the compiled loop when numba is installed '
             'and the block scan otherwise, "textbook" checks one sample at a time in Python'
         )

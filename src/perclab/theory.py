@@ -24,6 +24,7 @@ from perclab._validation import (
     check_vector,
     check_X,
 )
+from perclab.classifier import summary_repr
 from perclab.geometry import (
     MaxMargin,
     absorb_bias,
@@ -175,10 +176,7 @@ class ProofTrace:
         )
 
     def __repr__(self) -> str:
-        return (
-            f"ProofTrace(n_updates={self.n_updates}, gamma={self.gamma:.6g}, "
-            f"R={self.R:.6g}, bound={self.bound:.6g})"
-        )
+        return summary_repr(self, "n_updates", "gamma", "R", "bound")
 
 
 def proof_trace(result, X, y, w_star=None, *, fit_bias: bool = True, lr: float = 1.0):

@@ -63,6 +63,7 @@ __all__ = [
 ]
 
 _CHUNK = 2048  # query rows scored at a time, to keep the score matrices small
+POCKET_MAX_STEPS = 10**6  # samples visited by a pocket run that cannot stop at a cycle
 
 
 # ------------------------------------------------------------------------ shared parts
@@ -172,6 +173,14 @@ def pocket(
     -------
     PocketResult
 
+    Raises
+    ------
+    ValueError
+        If ``max_epochs * n_samples`` is over ``POCKET_MAX_STEPS`` (a million) and the
+        run cannot stop at a cycle (``shuffle=True`` or ``stop_at_cycle=False``, refused
+        at once) or has not stopped at one within that many visits: lower
+        ``max_epochs``.
+
     Examples
     --------
     >>> X = [[1.0, 2.0], [2.0, 3.0], [3.0, 1.0], [4.0, 2.0], [2.0, 1.5], [1.5, 3.5]]
@@ -192,10 +201,16 @@ def pocket(
     stop_at_cycle = check_bool(stop_at_cycle, name="stop_at_cycle")
     fit_bias, shuffle, rng = _check_run(fit_bias, shuffle, random_state)
     n_samples, n_features = X.shape
+    most = max(POCKET_MAX_STEPS // n_samples, 1)  # epochs; one is always allowed
+    if (shuffle or not stop_at_cycle) and max_epochs > most:
+        _refuse_pocket_epochs(max_epochs, n_samples, most, shuffle, stop_at_cycle)
 
     model = LinearModel(X, y, np.zeros(n_features), 0.0, 1.0, fit_bias)
     watch = CycleWatch(model) if stop_at_cycle and not shuffle else None
-    loop = run(model, max_epochs=max_epochs, shuffle=shuffle, rng=rng, on_epoch_end=watch)
+    epochs = min(max_epochs, most)  # a run that has not repeated itself by then: refused
+    loop = run(model, max_epochs=epochs, shuffle=shuffle, rng=rng, on_epoch_end=watch)
+    if epochs < max_epochs and not loop.converged and watch.stop_after != 0:
+        _refuse_pocket_epochs(max_epochs, n_samples, most, shuffle, stop_at_cycle)
     mistakes_per_epoch = loop.mistakes_per_epoch
     if ratchet:
         pocket_updates = _ratchet(X, y, loop.history)
@@ -216,6 +231,27 @@ def pocket(
         pocket_updates=np.asarray(pocket_updates, dtype=np.intp),
         history=history,
         cycle_period=None if watch is None else watch.period,
+    )
+
+
+def _refuse_pocket_epochs(max_epochs, n_samples, most, shuffle, stop_at_cycle):
+    """Refuse a pocket run that has not stopped at a cycle in ``most`` epochs (or cannot
+    stop at one) and would visit more than ``POCKET_MAX_STEPS`` samples (each may be an
+    update that the ratchet checks on the whole training set)."""
+    if shuffle:
+        why = "with shuffle=True the run cannot stop when it repeats itself (every "
+        why += "epoch has a new order)"
+        fix = "or use shuffle=False, whose run stops once it repeats itself exactly"
+    elif not stop_at_cycle:
+        why = "with stop_at_cycle=False the run does not stop when it repeats itself"
+        fix = "or leave stop_at_cycle=True"
+    else:
+        why = f"the run did not repeat itself exactly in {most} epochs"
+        fix = "(a run on data that no hyperplane separates may never repeat exactly)"
+    raise ValueError(
+        f"pocket: {why}, and max_epochs={max_epochs} epochs of {n_samples} samples are "
+        f"up to {max_epochs * n_samples} updates, over the {POCKET_MAX_STEPS} that it "
+        f"checks in a few seconds; lower max_epochs to at most {most} {fix}"
     )
 
 

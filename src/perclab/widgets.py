@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from perclab._validation import check_int, check_real
-from perclab.classifier import count_mistakes
+from perclab.classifier import count_mistakes, summary_repr
 from perclab.datasets import load_iris_2d, make_separable, make_small_margin, make_xor
 from perclab.perceptron import NotConvergedWarning, TrainResult, train
 from perclab.plotting import plot_data, plot_update
@@ -57,10 +57,10 @@ class ExplorerRun:
     result: TrainResult = field(repr=False)
 
     def __repr__(self) -> str:
-        return (
-            f"ExplorerRun(dataset={self.dataset!r}, order={self.order!r}, "
-            f"seed={self.seed}, lr={self.lr:g}, n_updates={self.result.n_updates}, "
-            f"converged={self.result.converged})"
+        result = self.result
+        names = ("dataset", "order", "seed", "lr")
+        return summary_repr(
+            self, *names, n_updates=result.n_updates, converged=result.converged
         )
 
 
@@ -254,7 +254,7 @@ class TrainingExplorer:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
-        return f"TrainingExplorer(run={self.run!r}, k={self.k})"
+        return summary_repr(self, "run", "k")
 
 
 def explore_training(

@@ -20,6 +20,7 @@ from perclab.checks.compare import (
     mismatch_of,
     quietly,
 )
+from perclab.classifier import labels
 
 
 def _defaults(params) -> dict[int, object]:
@@ -136,7 +137,7 @@ def _labels_from_scores(expected, received) -> bool:
     want, got = np.asarray(expected), np.asarray(received, dtype=float)
     if want.ndim != 1 or got.shape != want.shape or not set(np.unique(want)) <= {-1, 1}:
         return False
-    return bool(np.all(np.where(got >= 0, 1, -1) == want))
+    return bool(np.all(labels(got) == want))  # the scores' labels, +1 on the boundary
 
 
 def linear_kernel_ab(A, B):
