@@ -369,6 +369,10 @@ BAD_INPUT = [
      TypeError, "model must have a predict method, got object"),
     ("update-of-another-run", lambda: plotting.plot_update(separable_run(), 1, X2, Y2),
      ValueError, "pass the data the run was trained on"),
+    ("update-of-other-data-of-the-same-shape",
+     lambda: plotting.plot_update(
+         separable_run(), 1, *perclab.datasets.make_separable(20, random_state=1)),
+     ValueError, "update 1 of the run is not a step along y_i x_i .* pass the data"),
     ("proof-trace-of-a-train-result",
      lambda: plotting.plot_proof_trace(separable_run()),
      TypeError, r"traces must be a ProofTrace .* got TrainResult; make one with "

@@ -255,6 +255,17 @@ def plot_decision_regions(
     return ax
 
 
+def _check_trained_on(step, label_times_x, k: int) -> None:
+    """Update ``k`` added ``lr * y_i * x_i``: refuse data on which it did not."""
+    norm = float(label_times_x @ label_times_x)
+    scale = float(step @ label_times_x) / norm if norm > 0 else 0.0
+    if norm > 0 and (scale <= 0 or not np.allclose(step, scale * label_times_x)):
+        raise ValueError(
+            f"update {k} of the run is not a step along y_i x_i of the sample it names in "
+            "this X: pass the data the run was trained on"
+        )
+
+
 def plot_update(result, k: int, X, y, ax=None):
     """Draw update ``k`` of a training run (``k = 1`` is the first update).
 
@@ -289,6 +300,7 @@ def plot_update(result, k: int, X, y, ax=None):
     i = int(history.sample[k - 1])
     w_before, b_before = history.w[k - 1], float(history.b[k - 1])
     w_after, b_after = history.w[k], float(history.b[k])
+    _check_trained_on(w_after - w_before, y[i] * X[i], k)
     ax = check_axes(ax)
     plot_data(X, y, ax)
     vectors = np.vstack([w_before, w_after, np.zeros(2), X])
