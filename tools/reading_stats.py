@@ -14,7 +14,7 @@ For every chapter of ``_toc.yml`` (the pages under ``notebooks/``), this reads t
   technical prose plus 12 seconds for each code cell and each figure.
 
 Code, outputs and mathematics are not words: they are removed before counting, as are
-headings' link icons and section numbers. Usage::
+headings' link icons, section numbers and the link to the chapter's slides. Usage::
 
     python tools/reading_stats.py [BUILD_DIR]      # BUILD_DIR defaults to _build/html
 
@@ -37,7 +37,8 @@ SECONDS_PER_CELL_OR_FIGURE = 12
 # Never prose: code, outputs, maths, and the decorations Sphinx adds to headings.
 NOT_PROSE = (
     "div.cell_input, div.cell_output, pre, script, style, .math, mjx-container, "
-    "a.headerlink, span.section-number, span.caption-number, .anim-controls"
+    "a.headerlink, span.section-number, span.caption-number, .anim-controls, "
+    "p.perclab-deck"  # the link to the chapter's slides
 )
 # Optional: "Going further" sections and blocks, and everything folded.
 OPTIONAL = (
