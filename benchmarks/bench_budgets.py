@@ -76,9 +76,16 @@ def import_time(repeats: int) -> tuple[float, list[str]]:
 
 
 def ensure_installed() -> None:
-    """``make install`` here first: with an out-of-date stamp, the copy's ``make`` would
-    install this environment's editable perclab from the copy, which is then deleted."""
+    """``make install`` and the routes' environments here first: with an out-of-date
+    stamp, the copy's ``make`` would install this environment's editable perclab (and
+    the routes' environments) from the copy, which is then deleted."""
     subprocess.run(["make", "install"], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "routes.py"), "prepare"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
 
 
 def copy_repository(destination: Path) -> Path:

@@ -71,6 +71,8 @@ def execute(notebook, route, cwd: Path):
         if k not in ("MPLBACKEND", "PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")
     }
     env["PATH"] = f"{route.bin}{os.pathsep}{env.get('PATH', '')}"
+    if route.name == "binder":  # requirements.txt's "-e .": perclab of this checkout
+        env["PYTHONPATH"] = str(ROOT / "src")  # (the environment may be another's)
     os.environ["JUPYTER_PATH"] = str(spec_dir)  # where the client finds the kernel
     client = NotebookClient(
         notebook,
