@@ -37,7 +37,6 @@ import argparse
 import base64
 import copy
 import html
-import importlib.util
 import re
 import shutil
 import sys
@@ -81,14 +80,12 @@ LIBRARIES = {
 }
 
 
-def _load_tool(name: str):
-    spec = importlib.util.spec_from_file_location(
-        f"perclab_{name}_tool", Path(__file__).with_name(f"{name}.py")
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+def _edition():
+    """tools/jupyter_edition.py, whose MyST converter and glue the decks share."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import jupyter_edition
+
+    return jupyter_edition
 
 
 class DeckError(ValueError):
@@ -261,7 +258,7 @@ def chapter_run(name: str, root: Path | None = None, edition=None, log=print) ->
     from jupyter_cache import get_cache
 
     root = ROOT if root is None else root
-    edition = edition or _load_tool("jupyter_edition")
+    edition = edition or _edition()
     source_path = root / CHAPTERS / f"{name}.ipynb"
     if not source_path.exists():
         raise DeckError(f"slides/{name}.md: there is no chapter {source_path.name}")
@@ -386,7 +383,7 @@ class Built:
 def deck_html(name: str, run: Run, book=None, edition=None, root=None) -> Built:
     """The HTML of the deck ``slides/<name>.md`` and the figure files it shows."""
     root = ROOT if root is None else root
-    edition = edition or _load_tool("jupyter_edition")
+    edition = edition or _edition()
     book = book or edition.load_book(root)
     deck = read_deck(root / DECKS / f"{name}.md")
     slides = slides_of(deck, run.source, name)
@@ -563,7 +560,7 @@ def copy_libraries(out: Path, root: Path | None = None) -> None:
 def build_html(root: Path | None = None, log=print, names=()) -> list[Path]:
     """Every deck (or those in ``names``) into ``_build/html/slides``."""
     root = ROOT if root is None else root
-    edition = _load_tool("jupyter_edition")
+    edition = _edition()
     book = edition.load_book(root)
     out = root / OUT
     out.mkdir(parents=True, exist_ok=True)
