@@ -22,19 +22,20 @@ import pytest
 from grading_kit import KEY, ROOT, autograder, grade, grade_child, grading_cases
 
 QUESTIONS = {q.check: q for e in autograder.exercises() for q in autograder.questions(e)}
-EXPECTED = grade.Expected(KEY)
 
 
 def points(check: str, func) -> float:
-    """The points ``func`` earns as the answer to ``check``'s question."""
+    """The points ``func`` earns as the answer to ``check``'s question: its answers made
+    plain data as the submission's process makes them, then scored by the question's
+    otter test file, as make grade scores them."""
     question = QUESTIONS[check]
-    spec, graded, values = EXPECTED(check)
     frozen = grading_cases.frozen_positions(check)
     answers = {}
-    for k, case in enumerate(graded):
+    for k, case in enumerate(grading_cases.cases(check, KEY)):
         message = json.loads(json.dumps(grade_child.answer_case(func, case, frozen)))
-        answers[(question.name, k)] = grade._Answer.of(message)
-    return grade._score(question, spec, graded, values, answers, {})[0]
+        answers[k] = grade._plain(grade._Answer.of(message))
+    tests = grade.run_tests(question, KEY, grading_cases.Sent(answers))
+    return grade._score(question, tests)[0]
 
 
 CATALOGUES = ["catalogue", *(f"catalogue_heldout{s}" for s in ("", 2, 3, 4, 5, 6))]
@@ -113,7 +114,7 @@ def test_every_question_has_hidden_edge_cases_of_fixed_kinds_drawn_with_the_key(
 def _tuned(check: str, rule):
     """A function right on every public and reseeded case of ``check`` (it looks them up)
     that answers anything else with ``rule``: only the edge cases can tell."""
-    _, graded, values = EXPECTED(check)
+    graded, values = grading_cases.cases(check, KEY), grading_cases.expected(check, KEY)
     known = {
         grading_cases._fingerprint(case.args): value
         for case, value in zip(graded, values, strict=True)
@@ -154,7 +155,7 @@ def test_a_solution_tuned_to_the_public_and_reseeded_cases_loses_points_on_the_e
     """A strict < 0 test, right on every case but the edge cases, loses exactly the edge
     cases with a tie at w != 0 on its own question; the exercise's other question, right,
     keeps its point."""
-    graded = EXPECTED(check)[1]
+    graded = grading_cases.cases(check, KEY)
     tied = [case for case in graded if case.edge and _tie(case)]
     assert len(tied) >= 2
     share = points(check, _tuned(check, strict))
@@ -189,6 +190,57 @@ def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):
         ("one_update", pytest.approx(1.0), pytest.approx(1.0))
     ]
     assert graded[0]["visibility"] == "hidden"  # the hidden cases' results: after grading
+
+
+SLIPS = [  # exercise, function, the solution's line, the slip, what its feedback says
+    (
+        "03_training_loop",
+        "train_until_clean",
+        "for epoch in range(1, max_epochs + 1):",
+        "for epoch in range(1, max_epochs):",
+        "n_updates is wrong (it should be 20)",
+    ),
+    (
+        "02_one_update",
+        "one_update",
+        "return w + lr * y * x, b + lr * y",
+        "w += lr * y * x\n        return w, b + lr * y",
+        "changed its argument w in place",
+    ),
+]
+
+
+@pytest.mark.parametrize("exercise, function, line, slip, said", SLIPS)
+def test_make_grade_and_otter_run_judge_a_wrong_submission_alike(
+    tmp_path, exercise, function, line, slip, said
+):
+    """make grade scores with the zip's own test file through otter's runner: on a
+    solution with a slip (one epoch too few; a step that changes w in place), ``otter run``
+    with the zip and ``make grade`` give the same partial score."""
+    zip_path = autograder.build(exercise, KEY, out=tmp_path / "zip")
+    with zipfile.ZipFile(zip_path) as archive:
+        shipped = archive.read(f"tests/{function}.py").decode()
+    (question,) = autograder.questions(exercise)
+    assert shipped.endswith(autograder.test_file(question, KEY))  # what make grade runs
+    wrong = nbformat.read(autograder.SOLUTIONS / f"{exercise}.ipynb", as_version=4)
+    (cell,) = [c for c in wrong.cells if f"def {function}(" in c.source]
+    assert line in cell.source
+    cell.source = cell.source.replace(line, slip)
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    nbformat.write(wrong, folder / f"{exercise}_slip.ipynb")
+    otter = Path(sys.executable).with_name("otter")
+    subprocess.run(
+        [str(otter), "run", "-a", str(zip_path), "-o", str(tmp_path),
+         str(folder / f"{exercise}_slip.ipynb")],
+        check=True, capture_output=True, cwd=tmp_path,
+    )  # fmt: skip
+    results = json.loads((tmp_path / "results.json").read_text())
+    by_otter = sum(test["score"] for test in results["tests"] if test.get("max_score"))
+    (outcome,) = grade.grade_folder(folder, key=KEY, progress=False)
+    mine = outcome.scores[function]
+    assert 0 < mine < 1 and mine == pytest.approx(by_otter, abs=1e-4), (mine, by_otter)
+    assert said in (folder / "feedback" / f"{exercise}_slip.txt").read_text()
 
 
 def test_the_instructors_page_states_the_limits_and_points_make_grade_uses():

@@ -86,48 +86,28 @@ def hidden_key(root: Path = ROOT) -> int:
     return int(path.read_text().strip())
 
 
-# A question's otter test file: grading_cases.py, then this (exception-based format)
+# A question's otter test file (exception-based format): grading_cases.py, then this. The
+# zip holds the two as one file; make grade runs the same file with grading_cases imported.
 TEST_FILE = """
 # {name}: the self-check's cases and hidden ones, one equal share of {points} point each.
-import contextlib
-import copy
-import io
-
 from otter.test_files import test_case
-
-from perclab.checks import _core, compare
 
 OK_FORMAT = False
 name = "{name}"
 CHECK, KEY = "{check}", {key}
-SPEC, GRADED = spec(CHECK), cases(CHECK, KEY)
-REPORT = {{}}
-
-
-def self_check(func):
-    \"\"\"The self-check's report on func (printed once, shown with a failing case).\"\"\"
-    if "text" not in REPORT:
-        with contextlib.redirect_stdout(io.StringIO()):
-            REPORT["text"] = _CHECKS[CHECK](func).message
-    return REPORT["text"]
+GRADED, WANT = cases(CHECK, KEY), expected(CHECK, KEY)
+REPORT = {{}}  # the self-check's report, shown with the first failing public case
 
 
 def graded_case(k, graded):
     def run(env):
         func = env.get(name)
-        if not callable(func):
-            raise AssertionError(f"{{name}} is not defined: run the notebook's cells")
-        if graded.aspect:  # select_model: facts about the search it returns
-            got = selection_facts(func(*copy.deepcopy(graded.args)), graded)
-            problem = selection_judge(graded, got)
-        else:
-            want = compare.quietly(SPEC.reference, *graded.args)
-            got = func(*copy.deepcopy(graded.args))
-            problem = compare.mismatch_of(want, got, SPEC.rtol, SPEC.atol, SPEC.outputs)
+        problem = judged(func, CHECK, k, graded, WANT[k])
         if problem is not None:
             if graded.hidden:
                 raise AssertionError("a hidden case fails")
-            shown = "" if REPORT else "\\n" + self_check(func)
+            shown = "" if REPORT else REPORT.setdefault("text", report(CHECK, func))
+            shown = "\\n" + shown if shown else ""
             raise AssertionError(f"case {{k + 1}} ({{graded.about}}): {{problem}}{{shown}}")
 
     return run
@@ -138,6 +118,15 @@ for _k, _graded in enumerate(GRADED):
         name=f"{{name}} {{_k + 1}}", points={points} / len(GRADED), hidden=_graded.hidden
     )(graded_case(_k, _graded))
 """
+
+
+def test_file(question: Question, key: int) -> str:
+    """The code of the question's test file that follows grading_cases.py."""
+    return TEST_FILE.format(
+        name=question.name, check=question.check, key=key, points=POINTS
+    )
+
+
 # What Gradescope installs: perclab as the notebooks' Colab cell installs it
 REQUIREMENTS = "perclab @ git+https://github.com/perclab/perclab\n"
 
@@ -173,8 +162,7 @@ def build(exercise: str, key: int, root: Path = ROOT, out: Path | None = None) -
     nbformat.write(student(exercise, root), out / f"{exercise}.ipynb")
     helper = (TOOLS / "grading_cases.py").read_text(encoding="utf-8")
     for q in questions(exercise, root):
-        text = TEST_FILE.format(name=q.name, check=q.check, key=key, points=POINTS)
-        (tests / f"{q.name}.py").write_text(helper + text, encoding="utf-8")
+        (tests / f"{q.name}.py").write_text(helper + test_file(q, key), encoding="utf-8")
     (out / "source" / "requirements.txt").write_text(REQUIREMENTS, encoding="utf-8")
     (out / "source" / "otter_config.json").write_text(
         json.dumps({"lang": "python", "show_hidden": False}, indent=2) + "\n"

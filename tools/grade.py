@@ -14,9 +14,14 @@ costs the case it stops; a new process goes on with the next). When the grader r
 root, it also gets namespaces of its own (see ``Sandbox``): its own process tree and a
 read-only view of the files in which the submissions and the grading key are hidden, no
 capabilities, and a user id of its own where the interpreter allows. It gets the
-notebook's code, then (once that code has run) the cases; it returns plain data. The
-expected values are computed here and compared here, so no replacement of numpy's,
-perclab's or otter's functions inside the submission's process counts. The folder's
+notebook's code, then (once that code has run) the cases; it returns plain data.
+
+The answers are scored here, by otter-grader's runner of test files: each question's
+test file is the one in the exercise's ``autograder.zip`` (``tools/autograder.py``), run
+in this process with the answers sent back in place of the function
+(``grading_cases.Sent``). Its expected values are computed here and compared here, so no
+replacement of numpy's, perclab's or otter's functions inside the submission's process
+counts, and ``make grade`` and ``otter run`` judge an answer alike. The folder's
 notebooks are read before any runs, and the grades and feedback are written after all
 have run.
 
@@ -39,7 +44,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
+import warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,8 +57,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import autograder
 import grading_cases
-
-from perclab.checks import _core, compare
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
@@ -117,23 +122,30 @@ def code_cells(notebook: dict) -> list[str]:
 HIDDEN_TESTS = "### BEGIN HIDDEN TESTS"
 
 
-# The trusted side: cases and expected values
-class Expected:
-    """Each question's graded cases and their expected values, computed here once."""
+# The trusted side: otter's test files, run here on the answers sent back
+def prepare(check: str, key: int) -> None:
+    """Make the question's cases and expected values (once, before any submission runs:
+    the grader's threads then only read them)."""
+    grading_cases.frozen_positions(check)
+    grading_cases.expected(check, key)
 
-    def __init__(self, key: int):
-        self.key, self.cache = key, {}
 
-    def __call__(self, check: str):
-        if check not in self.cache:
-            spec = grading_cases.spec(check)
-            graded = grading_cases.cases(check, self.key)
-            values = [
-                None if case.aspect else compare.quietly(spec.reference, *case.args)
-                for case in graded
-            ]
-            self.cache[check] = (spec, graded, values)
-        return self.cache[check]
+def test_file(question: autograder.Question, key: int):
+    """The question's otter test file, the one in the zip (with grading_cases imported,
+    not copied in), ready to run."""
+    with warnings.catch_warnings():  # otter imports widgets that warn of old traits
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from otter.test_files import ExceptionTestFile
+
+    text = "from grading_cases import *\n" + autograder.test_file(question, key)
+    return ExceptionTestFile.from_string(text, path=f"tests/{question.name}.py")
+
+
+def run_tests(question: autograder.Question, key: int, sent: grading_cases.Sent):
+    """otter's test file of the question, run on the answers ``sent``: its results."""
+    tests = test_file(question, key)
+    tests.run({question.name: sent})
+    return tests
 
 
 def decode(data):
@@ -429,31 +441,28 @@ def grade(
     file: str,
     notebook: dict,
     exercise: str,
-    expected: Expected,
+    key: int,
     limits: Limits,
     uid: int | None,
     sandbox: Sandbox,
 ) -> Outcome:
-    """Run the submission's functions on every case; score them here."""
+    """Run the submission's functions on every case in its own process; score them here,
+    with otter's test files."""
     outcome = Outcome(file=file, exercise=exercise)
     asked = autograder.questions(exercise)
-    specs = {q.name: expected(q.check) for q in asked}
+    counts = {q.name: len(grading_cases.cases(q.check, key)) for q in asked}
     answers: dict[tuple[str, int], object] = {}  # (question, case) -> answer or failure
     reports: dict[str, str] = {}
-    remaining = [(q.name, k) for q in asked for k in range(len(specs[q.name][1]))]
+    remaining = [(q.name, k) for q in asked for k in range(counts[q.name])]
     cells, notes = code_cells(notebook), []
+
+    def sent(q) -> grading_cases.Sent:
+        mine = {k: _plain(got) for (name, k), got in answers.items() if name == q.name}
+        return grading_cases.Sent(mine, reports.get(q.name, ""))
 
     def failing() -> list[str]:
         """The questions with a failing public case, whose self-check report is wanted."""
-        names = []
-        for q in asked:
-            spec, graded, values = specs[q.name]
-            for k, case in enumerate(graded):
-                got = answers.get((q.name, k))
-                if not case.hidden and judge(q, spec, case, values[k], got) is not None:
-                    names.append(q.name)
-                    break
-        return names
+        return [q.name for q in asked if not run_tests(q, key, sent(q)).passed_all_public]
 
     for _ in range(MAX_RUNS):
         if not remaining:
@@ -462,7 +471,7 @@ def grade(
             cells,
             asked,
             remaining,
-            expected.key,
+            key,
             limits,
             (uid, sandbox),
             answers,
@@ -477,13 +486,19 @@ def grade(
             (name, k), _Failed("not graded: the submission's process kept ending")
         )
     for q in asked:
-        spec, graded, values = specs[q.name]
-        outcome.scores[q.name], text = _score(q, spec, graded, values, answers, reports)
+        outcome.scores[q.name], text = _score(q, run_tests(q, key, sent(q)))
         outcome.feedback.append(text)
     if outcome.problem:
         outcome.feedback.insert(0, f"The notebook could not be graded: {outcome.problem}")
     outcome.feedback[:0] = list(dict.fromkeys(notes))[:5]  # each process repeats them
     return outcome
+
+
+def _plain(got):
+    """An answer as grading_cases.Sent holds it: (value, after) or the reason."""
+    if isinstance(got, _Answer):
+        return (got.value, {int(i): v for i, v in got.after.items() if str(i).isdigit()})
+    return got.why if isinstance(got, _Failed) else "no answer"
 
 
 class _Answer:
@@ -599,56 +614,29 @@ def _stopped(kind: str) -> str:
     }.get(kind, "its process ended unexpectedly")
 
 
-def judge(q, spec, case, want, got) -> str | None:
-    """None when the answer ``got`` to ``case`` passes, else what is wrong."""
-    if isinstance(got, _Failed):
-        return got.why
-    if not isinstance(got, _Answer):
-        return "no answer"
-    for position, after in got.after.items():
-        i = int(position) if str(position).isdigit() else -1
-        if 0 <= i < len(case.args) and _core._changed(case.args[i], after):
-            param = spec.params[i].partition("=")[0]
-            return f"changed its argument {param} in place, which the exercise leaves as is"
-    if case.aspect:
-        return grading_cases.selection_judge(case, got.value)
-    try:
-        return compare.mismatch_of(want, got.value, spec.rtol, spec.atol, spec.outputs)
-    except Exception as exc:  # an answer of a shape the comparison cannot read
-        return f"unreadable answer ({type(exc).__name__})"
-
-
-def _score(q, spec, graded, values, answers, reports) -> tuple[float, str]:
-    """The question's points and its feedback: public results in full, hidden counted."""
+def _score(q, tests) -> tuple[float, str]:
+    """The question's points and its feedback, from its test file's results: public
+    results in full, hidden ones counted."""
     passed = {"public": 0, "hidden": 0}
     total = {"public": 0, "hidden": 0}
-    first_public, failed_hidden = None, 0
-    for k, (case, want) in enumerate(zip(graded, values, strict=True)):
-        side = "hidden" if case.hidden else "public"
+    first_public = None
+    for result in tests.test_case_results:
+        side = "hidden" if result.test_case.hidden else "public"
         total[side] += 1
-        got = answers.get((q.name, k), _Failed("not graded"))
-        problem = judge(q, spec, case, want, got)
-        if problem is None:
-            passed[side] += 1
-        elif case.hidden:
-            failed_hidden += 1
-        elif first_public is None:
-            first_public = (k, case, problem)
-    n = total["public"] + total["hidden"]
-    points = round(autograder.POINTS * (passed["public"] + passed["hidden"]) / n, 4)
+        passed[side] += bool(result.passed)
+        if not (result.passed or result.test_case.hidden or first_public):
+            message = result.message or ""
+            first_public = message.partition("\nAssertionError: ")[2] or message
+    points = round(float(tests.score), 4)
     head = (
         f"{q.name}: {points:g} of {autograder.POINTS} point "
         f"({passed['public']} of {total['public']} public cases and "
         f"{passed['hidden']} of {total['hidden']} hidden cases pass)"
     )
     lines = [head]
-    if first_public is not None:
-        k, case, problem = first_public
-        report = reports.get(q.name, "").strip()
-        if report and not report.startswith("All "):
-            lines.append(report)
-        else:
-            lines.append(f"  case {k + 1} ({case.about}): {problem}")
+    if first_public:
+        lines.append(textwrap.indent(first_public.strip(), "  "))
+    failed_hidden = total["hidden"] - passed["hidden"]
     if failed_hidden:
         lines.append(
             f"  {failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail: other "
@@ -694,7 +682,6 @@ def grade_folder(
     limits = limits or Limits()
     key = autograder.hidden_key() if key is None else key
     known = autograder.exercises()
-    expected = Expected(key)
     submissions = _read(folder)  # all of them, before any submission runs
     # what a submission could copy answers from: the solutions, the catalogues of
     # learner solutions, the built book (solutions included), the key and the zips
@@ -725,11 +712,11 @@ def grade_folder(
             )
             continue
         for q in autograder.questions(exercise):
-            expected(q.check)  # computed before any submission runs
+            prepare(q.check, key)  # made before any submission runs
         todo.append((name, notebook, exercise, sandbox.uid(index)))
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [
-            pool.submit(grade, n, nb, ex, expected, limits, uid, sandbox)
+            pool.submit(grade, n, nb, ex, key, limits, uid, sandbox)
             for n, nb, ex, uid in todo
         ]
         bar = tqdm(

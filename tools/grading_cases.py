@@ -10,11 +10,18 @@ fixed and their values drawn with the key. Only numpy and perclab are imported h
 grading process of a submission imports this module too, to build the inputs it calls the
 learner's function with (the expected values are computed elsewhere, in the grader's own
 process, by each check's reference).
+
+:func:`judged` is the one judgement of an answer: the otter test files of
+``make autograder`` (this module, then their own code) call it, both where the function is
+called in the test's own process (``otter run``, Gradescope) and in ``make grade``, where
+the test gets the answers that the submission's own process sent (:class:`Sent`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
+import io
 import re
 import zlib
 from dataclasses import dataclass
@@ -23,7 +30,15 @@ import numpy as np
 
 import perclab.checks
 import perclab.datasets
-from perclab.checks import _core, gradients, perceptron, selection, theory, variants
+from perclab.checks import (
+    _core,
+    compare,
+    gradients,
+    perceptron,
+    selection,
+    theory,
+    variants,
+)
 
 _MODULES = (_core, gradients, perceptron, selection, theory, variants)
 # the data generators the checks call with a fixed random_state, where they find them
@@ -86,8 +101,21 @@ def _reseeded(generator, key: int):
     return draw
 
 
+_MADE: dict = {}  # (what, check, key) -> made once: the grader's threads only read it
+
+
+def _once(what: str, check: str, key, make):
+    if (what, check, key) not in _MADE:
+        _MADE[what, check, key] = make()
+    return _MADE[what, check, key]
+
+
 def spec(check: str, key: int | None = None):
     """The specification (cases, reference, tolerances) that ``check`` runs."""
+    return _once("spec", check, key, lambda: _spec(check, key))
+
+
+def _spec(check: str, key: int | None):
     if check == SELECTION:
         return _core.Spec(11, "select_model", ("X_train", "y_train"), None, [])
     with _patched(key):
@@ -121,6 +149,10 @@ def cases(check: str, key: int) -> list[GradedCase]:
     A hidden case is a case of the reseeded check that the public check does not hold
     (its fixed edge cases come back unchanged and are not counted twice).
     """
+    return _once("cases", check, key, lambda: _cases(check, key))
+
+
+def _cases(check: str, key: int) -> list[GradedCase]:
     if check == SELECTION:
         return selection_cases(key)
     public = spec(check).cases
@@ -531,3 +563,77 @@ def selection_judge(case: GradedCase, facts) -> str | None:
         return f"expected {labels.size} predictions, got shape {predicted.shape}"
     accuracy = float(np.mean(predicted == labels))
     return None if accuracy >= 0.9 else f"accuracy {accuracy:.3f}, below 0.9"
+
+
+# Judging an answer: the one judgement of the test files and of make grade
+class Sent:
+    """A question's answers as the submission's own process sent them to ``make grade``.
+
+    ``answers[k]`` is ``(value, after)`` for case ``k`` (the returned value, and the
+    arguments the exercise leaves unchanged as they were after the call, by position) or
+    the reason there is no answer (text); ``report`` is the self-check's report, run in
+    that process. Plain data: nothing the submission's code did can change a judgement.
+    """
+
+    def __init__(self, answers: dict, report: str = ""):
+        self.answers, self.report = answers, report
+
+
+def expected(check: str, key: int) -> list:
+    """The reference's answer to each case of ``cases(check, key)`` (None for the cases
+    of select_model, which are judged by facts)."""
+
+    def make():
+        found = spec(check)
+        return [
+            None if case.aspect else compare.quietly(found.reference, *case.args)
+            for case in cases(check, key)
+        ]
+
+    return _once("expected", check, key, make)
+
+
+def judged(func, check: str, k: int, case: GradedCase, want) -> str | None:
+    """None when ``func``'s answer to ``case`` (case ``k`` of the question) passes, else
+    what is wrong with it.
+
+    ``func`` is the learner's function, called here on a copy of the arguments, or the
+    :class:`Sent` answers of make grade. Either way the same judgement follows: the
+    arguments the exercise leaves as they are must be unchanged, then the answer must
+    match the reference's ``want`` within the check's tolerances (select_model: the
+    facts of its search)."""
+    found = spec(check)
+    if isinstance(func, Sent):
+        got = func.answers.get(k, "not graded")
+        if isinstance(got, str):
+            return got
+        value, after = got
+    elif not callable(func):
+        return f"{found.name} is not defined: run the notebook's cells"
+    else:
+        args = copy.deepcopy(case.args)
+        value = func(*args)
+        value = selection_facts(value, case) if case.aspect else value
+        after = {i: args[i] for i in frozen_positions(check) if i < len(args)}
+    for i, later in after.items():
+        if 0 <= i < len(case.args) and _core._changed(case.args[i], later):
+            param = found.params[i].partition("=")[0]
+            return f"changed its argument {param} in place, which the exercise leaves as is"
+    if case.aspect:
+        return selection_judge(case, value)
+    try:
+        return compare.mismatch_of(want, value, found.rtol, found.atol, found.outputs)
+    except Exception as exc:  # an answer of a shape the comparison cannot read
+        return f"unreadable answer ({type(exc).__name__})"
+
+
+def report(check: str, func) -> str:
+    """The self-check's report on ``func`` (make grade: the one its process sent), or ""
+    when the self-check passes (a graded case failed that it does not hold)."""
+    if isinstance(func, Sent):
+        text = func.report
+    else:
+        with contextlib.redirect_stdout(io.StringIO()):
+            text = _CHECKS[check](func).message
+    text = str(text).strip()
+    return "" if text.startswith("All ") else text
