@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -32,7 +33,10 @@ def points(check: str, func) -> float:
     frozen = grading_cases.frozen_positions(check)
     answers = {}
     for k, case in enumerate(grading_cases.cases(check, KEY)):
-        message = json.loads(json.dumps(grade_child.answer_case(func, case, frozen)))
+        with warnings.catch_warnings():  # a warning is no error in a submission's process
+            warnings.simplefilter("ignore")
+            message = grade_child.answer_case(func, case, frozen)
+        message = json.loads(json.dumps(message))
         answers[k] = grade._plain(grade._Answer.of(message))
     tests = grade.run_tests(question, KEY, grading_cases.Sent(answers))
     return grade._score(question, tests)[0]
@@ -98,8 +102,6 @@ def test_hidden_cases_are_other_data_and_catch_a_solution_tuned_to_the_public_on
 
 def test_every_question_has_hidden_edge_cases_of_fixed_kinds_drawn_with_the_key():
     for check in QUESTIONS:
-        if check == SLOW:
-            continue
         graded = grading_cases.cases(check, KEY)
         edges = [case for case in graded if case.edge]
         assert len(edges) >= 3, check
@@ -161,6 +163,44 @@ def test_a_solution_tuned_to_the_public_and_reseeded_cases_loses_points_on_the_e
     share = points(check, _tuned(check, strict))
     assert share == pytest.approx(1 - len(tied) / len(graded), abs=1e-4)
     assert points(other, right) == 1
+
+
+def _select_model(scaler):
+    """A select_model: ``scaler`` then logistic regression, two settings, 3 folds."""
+
+    def select_model(X_train, y_train):
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.model_selection import GridSearchCV
+        from sklearn.pipeline import Pipeline
+
+        pipeline = Pipeline([("scale", scaler()), ("model", LogisticRegression())])
+        return GridSearchCV(pipeline, {"model__C": [0.1, 1.0]}, cv=3).fit(X_train, y_train)
+
+    return select_model
+
+
+def test_select_models_own_scaler_loses_the_edge_of_a_measurement_that_never_varies():
+    """A scaler of the learner's own that divides by each column's spread passes every
+    case but the hidden edge with a constant column (spread 0); scikit-learn's
+    StandardScaler, which leaves such a column unscaled, passes them all."""
+    from sklearn.base import BaseEstimator, TransformerMixin
+    from sklearn.preprocessing import StandardScaler
+
+    class OwnScaler(TransformerMixin, BaseEstimator):
+        def fit(self, X, y=None):
+            self.mean_, self.std_ = X.mean(axis=0), X.std(axis=0)
+            self.n_samples_seen_ = len(X)
+            return self
+
+        def transform(self, X):
+            return (X - self.mean_) / self.std_
+
+    graded = grading_cases.cases(SLOW, KEY)
+    edges = [case.about for case in graded if case.edge]
+    assert any("never varies" in about for about in edges)
+    assert points(SLOW, _select_model(StandardScaler)) == 1
+    share = points(SLOW, _select_model(OwnScaler))
+    assert share == pytest.approx(1 - 1 / len(graded), abs=1e-4)
 
 
 def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):

@@ -536,6 +536,35 @@ def selection_cases(key: int) -> list[GradedCase]:
             "accuracy",
             (X_held, y_held),
         ),
+        *_edges_selection(np.random.default_rng([zlib.crc32(SELECTION.encode()), key])),
+    ]
+
+
+def _edges_selection(rng) -> list[GradedCase]:
+    """select_model's hidden edge cases: the training rows in label order (a fold
+    without shuffling holds one class), a measurement that never varies (a whole
+    number, so its spread is exactly 0, by which a scaler of one's own divides), every
+    measurement in units ``scale`` times smaller."""
+    X, y, X_train, X_test, y_train, y_test = selection._prepare()
+    order = np.argsort(y_train, kind="stable")  # every malignant tumour (-1) first
+    level, scale = float(rng.integers(1, 100)), 10.0 ** rng.uniform(2.0, 4.0)
+
+    def constant(rows):
+        return np.column_stack([rows, np.full(len(rows), level)])
+
+    kinds = [
+        (f"the training rows in label order: {SEARCH}", (X_train[order], y_train[order]),
+         "search", (X, y)),
+        ("a 31st measurement that never varies: at least 0.9 of the test quarter "
+         "predicted right", (constant(X_train), y_train), "accuracy",
+         (constant(X_test), y_test)),
+        ("every measurement in units 100 to 10,000 times smaller: at least 0.9 of the "
+         "test quarter predicted right", (X_train * scale, y_train), "accuracy",
+         (X_test * scale, y_test)),
+    ]  # fmt: skip
+    return [
+        GradedCase(f"edge: {about}", args, True, aspect, evaluate, edge=True)
+        for about, args, aspect, evaluate in kinds
     ]
 
 
