@@ -116,8 +116,11 @@ def colab_notebook(path: Path, wheel: Path):
     return notebook
 
 
-@pytest.mark.parametrize("name", ["py310", "py313"])
-def test_unit_tests_pass_on_the_oldest_and_newest_python(name):
+@pytest.mark.parametrize("name, numba", [("py310", True), ("py313", False)])
+def test_unit_tests_pass_on_the_oldest_and_newest_python(name, numba):
+    """Every unit test of the package on the oldest Python, and on the newest as on a
+    machine without numba (whose wheels reach a new Python late): there perclab trains
+    with its NumPy block scan, and the compiled loop's tests say they were skipped."""
     # first in the file, so that the two longest tests start first, one on each core
     route = ready(name)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
@@ -126,6 +129,7 @@ def test_unit_tests_pass_on_the_oldest_and_newest_python(name):
     # The properties are proven with the default profile on the development Python;
     # here every test runs, each property on fewer examples.
     env["HYPOTHESIS_PROFILE"] = "routes"
+    env["PERCLAB_WITHOUT_NUMBA"] = "0" if numba else "1"  # see tests/conftest.py
     done = subprocess.run(
         [
             str(route.interpreter),
@@ -135,6 +139,7 @@ def test_unit_tests_pass_on_the_oldest_and_newest_python(name):
             "src/perclab",
             "--package-only",
             "-q",
+            "-rs",
             "-p",
             "no:cacheprovider",
         ],
@@ -147,6 +152,7 @@ def test_unit_tests_pass_on_the_oldest_and_newest_python(name):
     tail = done.stdout[-4000:] + done.stderr[-2000:]
     assert done.returncode == 0, tail
     assert " passed" in done.stdout.splitlines()[-1], tail
+    assert ("numba is not installed" in done.stdout) is not numba, tail
 
 
 @pytest.mark.parametrize("path", EDITIONS, ids=IDS)

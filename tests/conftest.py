@@ -1,8 +1,13 @@
 """Shared test set-up: a headless matplotlib, hypothesis profiles and small data sets."""
 
 import os
+import sys
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # must precede the first pyplot import
+# PERCLAB_WITHOUT_NUMBA=1: the whole suite as on a machine without numba (import numba
+# raises ImportError), where perclab trains with its NumPy block scan
+if os.environ.get("PERCLAB_WITHOUT_NUMBA") == "1":
+    sys.modules["numba"] = None
 
 import matplotlib as mpl
 

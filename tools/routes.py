@@ -5,7 +5,8 @@
   the working tree), not editable, without ``requirements.txt``.
 * ``binder``: CPython 3.11 with ``requirements.txt`` alone, which is what Binder installs.
 * ``py310`` and ``py313``: the oldest Python ``requires-python`` allows and the newest,
-  with perclab (editable) and its test tools, for the package's unit tests.
+  with perclab (editable) and its test tools, for the package's unit tests (on 3.13 with
+  numba hidden, as on a machine without it).
 * ``bare``: a new environment with nothing but the wheel and the dependencies it
   declares, as ``pip install perclab`` makes it.
 
@@ -86,7 +87,9 @@ ROUTES = {
         Route("colab", "3.12", "Colab: its preinstalled packages, perclab from a wheel"),
         Route("binder", "3.11", "Binder: requirements.txt alone"),
         Route("py310", "3.10", "the oldest Python perclab supports: the unit tests"),
-        Route("py313", "3.13", "the newest Python perclab supports: the unit tests"),
+        Route(
+            "py313", "3.13", "the newest Python perclab supports: the unit tests, no numba"
+        ),
         Route("bare", "3.11", "the wheel alone, with the dependencies it declares"),
     ]
 }
