@@ -112,7 +112,9 @@ def test_a_notebook_is_recognised_by_its_metadata_and_graded_into_the_csv(soluti
 
 
 # Hostile submissions, each of one kind, graded together in one folder
-def _hostile(folder: Path, secret: Path, port: int) -> dict[str, nbformat.NotebookNode]:
+def _hostile(
+    folder: Path, secret: Path, elsewhere: Path, port: int
+) -> dict[str, nbformat.NotebookNode]:
     escape = f"""
 import os, time
 if os.fork() == 0:  # a process that outlives the submission and rewrites the grades
@@ -141,7 +143,9 @@ shutil.rmtree(os.getcwd(), ignore_errors=True)  # its own scratch copy
     reader = f"""
 import socket
 found = []
-for path in ({str(secret / "hidden_key")!r}, {str(other)!r}, {str(solution)!r}):
+paths = ({str(secret / "hidden_key")!r}, {str(other)!r}, {str(solution)!r},
+         {str(elsewhere / "solutions.ipynb")!r})  # the last: a copy nobody named
+for path in paths:
     try:
         found.append(open(path).read())
     except OSError:
@@ -199,6 +203,9 @@ for name in ("cases", "spec", "frozen_positions", "selection_judge"):
             PREDICT,
             "import os\ndef is_mistake(x, y, w, b):\n    os._exit(0)",
         ),
+        "01_predict_and_ties_exits_first.ipynb": notebook(
+            "import os\ndef predict_labels(X, w, b):\n    os._exit(0)", MISTAKE
+        ),
         "01_predict_and_ties_exits_on_top.ipynb": notebook(
             PREDICT, MISTAKE, "import os\nos._exit(0)"
         ),
@@ -215,8 +222,11 @@ for name in ("cases", "spec", "frozen_positions", "selection_judge"):
 def hostile(tmp_path_factory):
     folder, secret = tmp_path_factory.mktemp("class"), tmp_path_factory.mktemp("secret")
     (secret / "hidden_key").write_text(f"{KEY}\n")
+    elsewhere = tmp_path_factory.mktemp("elsewhere")  # not among the secrets named
+    (elsewhere / "solutions.ipynb").write_text("the answers\n")
     with socket.create_server(("127.0.0.1", 0)) as server:
-        for name, nb in _hostile(folder, secret, server.getsockname()[1]).items():
+        port = server.getsockname()[1]
+        for name, nb in _hostile(folder, secret, elsewhere, port).items():
             write(folder, name, nb)
         start = time.monotonic()
         outcomes = grade.grade_folder(
@@ -234,7 +244,7 @@ def _scores(hostile, name):
 
 def test_the_run_goes_on_and_each_submission_keeps_its_earned_points(hostile):
     folder, outcomes, _ = hostile
-    assert len(outcomes) == 12
+    assert len(outcomes) == 13
     assert _scores(hostile, "ada") == {"predict_labels": 1, "is_mistake": 1}
     assert _scores(hostile, "bo")["predict_labels"] == 1
     assert 0 < _scores(hostile, "bo")["is_mistake"] < 1  # only the ties fail
@@ -261,6 +271,8 @@ def test_a_submission_that_prints_megabytes_is_graded_as_usual(hostile):
 
 def test_a_submission_that_exits_loses_only_what_the_exit_stops(hostile):
     assert _scores(hostile, "exits") == {"predict_labels": 1, "is_mistake": 0}
+    # a function that ends its process on every case loses its question, not the next
+    assert _scores(hostile, "exits_first") == {"predict_labels": 0, "is_mistake": 1}
     on_top = hostile[1]["01_predict_and_ties_exits_on_top.ipynb"]
     assert "ended while running the notebook" in on_top.problem
     assert set(on_top.scores.values()) == {0}
@@ -284,7 +296,7 @@ def test_a_submission_cannot_delete_or_rewrite_files_nor_the_grades(hostile):
     assert {p.name for p in folder.glob("*.ipynb")} == set(outcomes)  # none deleted
     assert (folder / "grades.csv").read_text() == grades  # the escaped process is gone
     assert grades.startswith("file,exercise,score,max_score,predict_labels")
-    assert len(grades.splitlines()) == 13
+    assert len(grades.splitlines()) == 14
 
 
 @ROOT_ONLY

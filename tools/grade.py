@@ -62,8 +62,13 @@ TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 MAX_NOTEBOOK = 20_000_000  # bytes of a submitted notebook
 MAX_OUTPUT = 50_000_000  # bytes a submission's process may send back
-MAX_RUNS = 4  # processes per submission: a crash or a hang costs one, then it goes on
+# processes a question may end (an exit call, a crash) before the rest of its cases fail:
+# the first costs the case it stops, and a new process goes on with the next case
+ENDINGS = 2
 UID_BASE = 0x6B000000  # user ids of the submissions' processes (root only): unused ids
+# ... 4096 of them for each run of the grader, apart from those of another run at the same
+# time (by its process id): a run ends every process of the user ids it gives out
+UIDS_PER_RUN = 4096
 
 
 @dataclass
@@ -255,22 +260,47 @@ def _limit_uid(uid: int):
     return apply
 
 
-# As root, each submission's process starts in namespaces of its own (util-linux's unshare):
-# its own process tree (every process of it ends with it), no network, its own view of the
-# file system (read-only, but for its scratch folder; the submissions folder, the
-# solutions, the tests' catalogues and _build/, with the grading key and the zips, covered
-# by empty, unreadable file systems; a private /dev/shm; /sys hidden), then drops every
-# capability (setpriv), and its user id too where it can.
-_MOUNTS = """
+# Each submission's process starts in namespaces of its own (util-linux's unshare; not
+# run as root, inside a user namespace of its own, where the kernel allows one): its own
+# process tree (every process of it ends with it), no network, and a file system of its
+# own that holds only what its Python needs: the interpreter and the packages of its
+# environment, perclab's source and the two grading tools it runs, /usr and /etc, all
+# read-only; an empty /tmp and /dev/shm of 16 MB; and its scratch folder. Nothing else
+# of the machine is there: no home folder, no submission, no solution or key, no other
+# copy of the repository. Then it drops every capability (setpriv), and as root its user
+# id too, where the interpreter can run under another.
+_ROOTFS = """
 set -e
-scratch=$1; shift
-mount --bind "$scratch" "$scratch"
-mount -t tmpfs -o size=16m,mode=1777 none /dev/shm
-mount -t tmpfs -o size=4k,mode=0 none /sys
-while [ "$1" != "--" ]; do mount -t tmpfs -o size=4k,mode=0 none "$1"; shift; done
+PATH=/usr/sbin:/usr/bin:/sbin:/bin
+root=$1; scratch=$2; shift 2
+mount -t tmpfs -o size=4m,mode=0755 none "$root"
+mkdir -p "$root/tmp" "$root/proc" "$root/dev/shm"
+mount -t tmpfs -o size=16m,mode=1777 none "$root/tmp"
+for top in bin sbin lib lib32 lib64 libx32; do
+    if [ -L "/$top" ]; then ln -s "$(readlink "/$top")" "$root/$top"; fi
+done
+while [ "$1" != "--" ]; do
+    mkdir -p "$root$1"
+    mount --rbind "$1" "$root$1"
+    mount -o remount,bind,ro "$root$1"
+    shift
+done
 shift
-mount -o remount,bind,ro /
-exec "$@"
+while [ "$1" != "--" ]; do
+    mount -t tmpfs -o size=4k,mode=0 none "$root$1"
+    shift
+done
+shift
+mkdir -p "$root$scratch"
+mount --bind "$scratch" "$root$scratch"
+mount -t proc proc "$root/proc"
+for node in null zero full random urandom; do
+    touch "$root/dev/$node"
+    mount --bind "/dev/$node" "$root/dev/$node"
+done
+mount -t tmpfs -o size=16m,mode=1777 none "$root/dev/shm"
+mount -o remount,bind,ro "$root"
+exec chroot "$root" /bin/sh -c 'cd "$0" && exec "$@"' "$scratch" "$@"
 """
 _DROP = [
     "setpriv",
@@ -279,51 +309,104 @@ _DROP = [
     "--bounding-set=-all",
     "--no-new-privs",
 ]
+_CHILD_PATH = (
+    "import json, sys; print(json.dumps([sys.prefix, sys.base_prefix, *sys.path]))"
+)
+
+
+def _outermost(paths) -> list[str]:
+    """The folders among ``paths`` that lie in none of the others, sorted."""
+    folders = sorted({str(Path(p).resolve()) for p in paths if p and Path(p).is_dir()})
+    kept: list[str] = []
+    for folder in folders:
+        if not any(Path(folder).is_relative_to(k) for k in kept):
+            kept.append(folder)
+    return kept
 
 
 class Sandbox:
-    """What this machine allows: namespaces (root only), separate user ids."""
+    """What this machine allows: namespaces and a file system of their own, separate
+    user ids (root only)."""
 
     def __init__(self, hidden: list[Path]):
-        self.hidden = [str(path) for path in hidden if path.is_dir()]
+        self.root = Path(tempfile.mkdtemp(prefix="perclab-root-"))
+        os.chmod(self.root, 0o755)
         self.namespaces = self.separate_ids = False
-        if os.geteuid() != 0:
-            return
-        probe = self._command(Path(tempfile.gettempdir()), None, ["true"], probe=True)
-        self.namespaces = subprocess.run(probe, check=False).returncode == 0
-        test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
+        self.shown: list[str] = []
+        self.hidden: list[str] = []
+        self.user = os.geteuid() != 0  # a user namespace too: not run as root
         try:
-            run = subprocess.run(
-                test,
-                preexec_fn=_limit_uid(UID_BASE),
-                check=False,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            self.separate_ids = run.returncode == 0
-        except OSError:  # the interpreter is in a folder that user id cannot enter
-            self.separate_ids = False
+            self.shown = self._shown()
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return
+        # what must stay unseen, should it lie inside a folder shown
+        self.hidden = [
+            str(path)
+            for path in (p.resolve() for p in hidden)
+            if path.is_dir() and any(path.is_relative_to(s) for s in self.shown)
+        ]
+        test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
+        scratch = Path(tempfile.mkdtemp(prefix="perclab-probe-"))
+        try:
+            for uid in ([self.uid(0, probe=True)] if not self.user else []) + [None]:
+                if uid is not None:
+                    os.chown(scratch, uid, uid)
+                probe = self._command(scratch, uid, test, probe=True)
+                ran = subprocess.run(
+                    probe,
+                    check=False,
+                    cwd=scratch,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    timeout=60,
+                )
+                if ran.returncode == 0:
+                    self.namespaces, self.separate_ids = True, uid is not None
+                    break
+        except (OSError, subprocess.SubprocessError):  # no unshare here, or no setpriv
+            pass
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _shown(self) -> list[str]:
+        """The folders the submission's interpreter reads: its environment and its
+        installation, every folder of its import path, the grading tools; /usr, /etc."""
+        paths = json.loads(
+            subprocess.run(
+                [sys.executable, "-I", "-c", _CHILD_PATH],
+                capture_output=True,
+                text=True,
+                check=True,
+                timeout=60,
+            ).stdout
+        )
+        executable = Path(sys.executable).resolve()
+        return _outermost(["/usr", "/etc", *paths, str(executable.parent), str(TOOLS)])
 
     def _command(self, scratch: Path, uid, command, probe=False) -> list[str]:
         if not (self.namespaces or probe):
             return command
         ids = [] if uid is None else [f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+        user = ["--user", "--map-root-user"] if self.user else []
         return [
             "unshare",
+            *user,
             "--pid",
             "--fork",
             "--kill-child",
             "--mount",
-            "--mount-proc",
             "--net",
             "--propagation",
             "private",
             "--",
             "/bin/sh",
             "-c",
-            _MOUNTS,
+            _ROOTFS,
             "sh",
+            str(self.root),
             str(scratch),
+            *self.shown,
+            "--",
             *self.hidden,
             "--",
             *_DROP,
@@ -336,18 +419,25 @@ class Sandbox:
         child = [sys.executable, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)]
         return self._command(scratch, uid, child)
 
-    def uid(self, index: int) -> int | None:
-        return UID_BASE + index if self.separate_ids else None
+    def uid(self, index: int, probe: bool = False) -> int | None:
+        """The user id of the submission ``index`` of this run, or None (as the grader)."""
+        if not (self.separate_ids or probe):
+            return None
+        run = os.getpid() % ((2**31 - UID_BASE) // UIDS_PER_RUN)
+        return UID_BASE + run * UIDS_PER_RUN + index % UIDS_PER_RUN
+
+    def close(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
 
     def __str__(self):
-        if os.geteuid() != 0:
-            return (
-                "own process group, with limits, under your user id (run as root for more)"
-            )
         words = "own process group, with limits"
-        if self.namespaces:
-            words += ", own process and mount namespaces, no network, read-only files"
-            words += ", no capabilities"
+        if not self.namespaces:
+            return words + ", under your user id (no namespaces here: see grade.py)"
+        words += ", own process, mount and network namespaces (no network)"
+        words += ", a file system of its own (read-only; only Python, its packages and "
+        words += "perclab), no capabilities"
+        if self.user:
+            return words + ", in a user namespace of its own"
         return words + (", own user id" if self.separate_ids else ", user id 0")
 
 
@@ -464,7 +554,8 @@ def grade(
         """The questions with a failing public case, whose self-check report is wanted."""
         return [q.name for q in asked if not run_tests(q, key, sent(q)).passed_all_public]
 
-    for _ in range(MAX_RUNS):
+    ended: dict[str, int] = {}  # question -> processes it ended
+    for _ in range(1 + ENDINGS * len(asked)):
         if not remaining:
             break
         problem = _run_once(
@@ -476,7 +567,7 @@ def grade(
             (uid, sandbox),
             answers,
             (reports, failing),
-            notes,
+            (notes, ended),
         )
         if problem:
             outcome.problem = problem
@@ -523,9 +614,9 @@ class _Failed:
         self.why = why
 
 
-def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, notes) -> str:
+def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept) -> str:
     """One process: run the notebook, then the remaining cases. Returns a fatal problem."""
-    (uid, sandbox), (reports, failing) = where, wanted
+    (uid, sandbox), (reports, failing), (notes, ended) = where, wanted, kept
     scratch = Path(tempfile.mkdtemp(prefix="perclab-grade-"))
     if uid is not None:
         os.chown(scratch, uid, uid)
@@ -594,11 +685,20 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, note
                     "timeout": f"did not finish within {limits.question_seconds:g} s",
                     "ended": "the process ended during this case (an exit call or a crash)",
                 }.get(kind, "sent more output than the grader reads")
-                for item in [item for item in remaining if item[0] == running[0]]:
-                    if kind == "ended" and item != running:
+                ended_again = (
+                    "not graded: the function ended its process (an exit call or a crash) "
+                    f"{ENDINGS} times"
+                    if kind == "ended"
+                    else why
+                )
+                name = running[0]
+                if kind == "ended":
+                    ended[name] = ended.get(name, 0) + 1
+                for item in [item for item in remaining if item[0] == name]:
+                    if kind == "ended" and item != running and ended[name] < ENDINGS:
                         continue  # the next process goes on with the next case
                     remaining.remove(item)
-                    answers[item] = _Failed(why)
+                    answers[item] = _Failed(why if item == running else ended_again)
                 return ""
             else:  # only a submission writing to the grader's channel does this
                 return "its process sent the grader a message out of turn"
@@ -670,8 +770,6 @@ def grade_folder(
 
     ``secrets``: folders the submissions must not see besides the folder itself and
     ``_build/autograder`` (the key and the zips)."""
-    from tqdm import tqdm
-
     if not folder.is_dir():
         raise ValueError(f"{folder} is not a folder: make grade SUBMISSIONS=<folder>")
     if ROOT.resolve().is_relative_to(folder.resolve()):
@@ -687,6 +785,17 @@ def grade_folder(
     # learner solutions, the built book (solutions included), the key and the zips
     hidden = [ROOT / "_build", autograder.SOLUTIONS, ROOT / "tests", folder, *secrets]
     sandbox = Sandbox([path.resolve() for path in hidden])
+    try:
+        outcomes = _grade_all(submissions, known, key, limits, jobs, sandbox, progress)
+    finally:
+        sandbox.close()
+    _write(folder, outcomes, known)
+    return outcomes
+
+
+def _grade_all(submissions, known, key, limits, jobs, sandbox, progress) -> list[Outcome]:
+    from tqdm import tqdm
+
     if progress:
         print(f"Each submission runs in its {sandbox}.", file=sys.stderr)
     outcomes: list[Outcome] = []
@@ -697,7 +806,12 @@ def grade_folder(
                 raise ValueError("larger than 20 MB")
             notebook = json.loads(data)
         except (ValueError, RecursionError) as exc:
-            outcomes.append(Outcome(name, problem=f"not a readable notebook ({exc})"[:200]))
+            exercise = exercise_of(name, {}, known)  # by its name: a row with zeros
+            zeros = (
+                {q.name: 0.0 for q in autograder.questions(exercise)} if exercise else {}
+            )
+            problem = f"not a readable notebook ({exc})"[:200]
+            outcomes.append(Outcome(name, exercise, zeros, problem))
             continue
         exercise = exercise_of(name, notebook, known)
         if not exercise:
@@ -729,7 +843,6 @@ def grade_folder(
         for future in bar:
             outcomes.append(future.result())
     outcomes.sort(key=lambda outcome: outcome.file)
-    _write(folder, outcomes, known)
     return outcomes
 
 
