@@ -89,7 +89,13 @@ def _reseeded(generator, key: int):
 def spec(check: str, key: int | None = None):
     """The specification (cases, reference, tolerances) that ``check`` runs."""
     if check == SELECTION:
-        return _core.Spec(11, "select_model", ("X_train", "y_train"), None, [])
+        return _core.Spec(
+            exercise=11,
+            name="select_model",
+            params=("X_train", "y_train"),
+            reference=None,
+            cases=[],
+        )
     with _patched(key):
         try:
             _CHECKS[check](_capture)
