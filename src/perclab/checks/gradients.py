@@ -76,7 +76,7 @@ def _check(func, name, seed, rule, reference, wrong) -> CheckResult:
 
 
 _M = {  # the margins y * (X @ w), and what a slip puts in their place
-    "margins": lambda w, X, y: _losses.margins(X, y, w),
+    "margins": lambda w, X, y: _losses.functional_margins(X, y, w),
     "precedence": lambda w, X, y: (np.asarray(y, float) * X) @ np.asarray(w, float),
     "elementwise": lambda w, X, y: np.asarray(y, float)[:, None] * np.asarray(X, float) * w,
 }

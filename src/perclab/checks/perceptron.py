@@ -15,7 +15,7 @@ from perclab.checks._core import Case as _Case
 from perclab.checks._core import CheckResult
 from perclab.checks._core import registered as _registered
 from perclab.checks._probes import started_elsewhere
-from perclab.losses import margins as _margins
+from perclab.losses import functional_margins as _functional_margins
 from perclab.perceptron import predict as _predict
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
@@ -40,7 +40,7 @@ def _of_score(f):
 
 
 def _margin(x, y, w, b):
-    return float(_margins([x], [y], w, float(b))[0])
+    return float(_functional_margins([x], [y], w, float(b))[0])
 
 
 _PREDICT_WRONG = {  # hint: the wrong version that earns it
@@ -121,7 +121,8 @@ def check_predict_labels(predict_labels) -> CheckResult:
 def check_is_mistake(is_mistake) -> CheckResult:
     """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
     with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
-    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data."""
+    :func:`perclab.losses.functional_margins`: both sides, ties, zeros, the bias, random
+    data."""
     w = np.array([-1.0, 1.0])
     table = [
         ("a correctly classified +1 point", [1.0, 3.0], 1, w, 0.0),
