@@ -1306,3 +1306,33 @@ def test_every_check_registers_itself_and_is_exported():
     assert found == _core.REGISTRY and len(found) >= 19
     assert sorted(checks.__all__) == sorted(["CheckResult", *found])
     assert all(getattr(checks, name) is check for name, check in found.items())
+
+
+def test_a_spec_states_what_is_checked_and_its_diagnosis_is_optional(capsys):
+    # a new exercise's check needs only the fields it checks; without a Diagnosis a wrong
+    # answer is told what differs, and a known slip in a Diagnosis is named
+    spec = _core.Spec(
+        exercise=0,
+        name="double",
+        params=("x",),
+        reference=lambda x: 2 * x,
+        cases=[_core.Case("two numbers", (np.array([1.0, 2.0]),))],
+    )
+
+    def check_double(double):
+        return _core.run_check(spec, double)
+
+    assert spec.diagnosis == _core.Diagnosis()
+    assert run_quietly(check_double, lambda x: x + x, capsys).passed
+    plain = run_quietly(check_double, lambda x: 3 * x, capsys)
+    assert not plain.passed
+    assert plain.message.endswith(
+        "hint: 2 of 2 entries differ; entry 0 should be 2.0, not 3.0."
+    )
+    spec.diagnosis = _core.Diagnosis(
+        rule="The rule: twice x.", wrong={"Times 3: multiply by 2.": lambda x: 3 * x}
+    )
+    named = run_quietly(check_double, lambda x: 3 * x, capsys)
+    assert named.message.endswith("hint: Times 3: multiply by 2.")
+    other = run_quietly(check_double, lambda x: x + 1, capsys)
+    assert other.message.endswith("entry 1 should be 4.0, not 3.0. The rule: twice x.")

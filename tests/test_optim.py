@@ -14,11 +14,11 @@ from perclab.datasets import make_separable, make_small_margin, make_xor
 from perclab.optim import (
     Schedule,
     constant,
+    functional_margins,
     gradient_descent,
     hinge_loss,
     inverse_t,
     inverse_t_squared,
-    margins,
     perceptron_loss,
     perceptron_sgd,
     perceptron_subgradient,
@@ -257,7 +257,7 @@ def test_error_functions_are_sums_of_losses(seed, integer):
         X, w, b = rng.normal(size=(20, 2)), rng.normal(size=2), float(rng.normal())
     y = rng.choice([-1, 1], size=20)
     count, distance = _reference_error_functions(X, y, w, b)
-    m = margins(X, y, w, b)
+    m = functional_margins(X, y, w, b)
     assert np.sum(zero_one_loss(m)) == count
     assert np.sum(perceptron_loss(m)) == pytest.approx(distance, rel=1e-12, abs=1e-12)
 
@@ -377,6 +377,24 @@ def test_theta0_is_still_accepted_as_the_older_name_of_w0():
     assert not hasattr(new, "theta")
 
 
+def test_margins_is_still_accepted_as_the_older_name_of_functional_margins():
+    # one letter from perclab.margin, the geometric margin: the old name warns, naming
+    # the new one, and returns the same functional margins, wherever it is imported from
+    from perclab import losses
+
+    X, y, w = [[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1], [-1.0, 1.0]
+    new = functional_margins(X, y, w, 0.5)
+    assert new.tolist() == [-1 * (-1 + 0.5), -1 * (2 + 0.5), 1 * (0 + 0.5)]
+    for old_name in (losses.margins, optim.margins):
+        with pytest.warns(
+            DeprecationWarning, match="older name of functional_margins"
+        ) as seen:
+            old = old_name(X, y, w, 0.5)
+        assert np.array_equal(old, new)
+        assert seen[0].filename == __file__  # the warning points at the call
+    assert "margins" not in losses.__all__ and "margins" not in optim.__all__
+
+
 # -------------------------------------------------------------------------- bad input
 
 X_OK = np.array([[0.0, 1.0], [1.0, 0.0]])
@@ -435,7 +453,8 @@ BAD_INPUT = [
      ValueError, r"map \{0, 1\} labels with 2\*y - 1"),
     ("subgradient-w-length", lambda: perceptron_subgradient(X_OK, Y_OK, [0.0]), ValueError,
      "w must be a vector of length 2"),
-    ("margins-X-1-D", lambda: margins([1.0, 2.0], Y_OK, [1.0]), ValueError, "2-D"),
+    ("margins-X-1-D", lambda: functional_margins([1.0, 2.0], Y_OK, [1.0]), ValueError,
+     "2-D"),
     ("psgd-lr-zero", lambda: perceptron_sgd(X_OK, Y_OK, lr=0.0), ValueError, "lr must be"),
     ("psgd-epochs", lambda: perceptron_sgd(X_OK, Y_OK, max_epochs=0), ValueError,
      "max_epochs must be >= 1"),

@@ -10,7 +10,10 @@ silenced) and prints
 * how many correct solutions are rejected (false alarms);
 * the longest report, in lines, and the longest check, in seconds;
 * with ``--forever``, the time each check takes on a solution that never returns (an
-  endless loop inside a bare ``except:``), run from a thread other than the main one.
+  endless loop inside a bare ``except:``), run from a thread other than the main one;
+* with ``--dump FILE``, writes every row's full report to FILE as JSON, row -> report
+  (a row is its position and ``check(function)``), to compare the reports of two
+  versions of the checks.
 
 With ``--heldout [NAME]`` it measures a held-out catalogue instead (``tests/NAME.py``,
 by default ``catalogue_heldout``; ``catalogue_heldout2`` to ``catalogue_heldout6`` are
@@ -19,7 +22,7 @@ checks' tables; a hint there names the bug when it contains any one of the row's
 phrases from the start of a word (case ignored) before the restated rule.
 
 Usage, from the repository root:
-``python tools/check_catalogue.py [--forever] [--heldout [NAME]]``.
+``python tools/check_catalogue.py [--forever] [--heldout [NAME]] [--dump FILE]``.
 Timings depend on the machine's load; the time limit itself is ``_CHECK_SECONDS``.
 """
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import re
 import sys
 import threading
@@ -102,16 +106,18 @@ def main() -> int:
         const="catalogue_heldout",
         help="measure a held-out catalogue of tests/ (default: catalogue_heldout)",
     )
+    parser.add_argument("--dump", type=Path, help="write every row's report (JSON) here")
     args = parser.parse_args()
     n_wrong = caught = named = n_correct = false_alarms = 0
-    longest, slowest, problems = 0, 0.0, []
-    for check, func, hint, is_wrong in (
+    longest, slowest, problems, reports = 0, 0.0, [], {}
+    for row, (check, func, hint, is_wrong) in enumerate(
         heldout_rows(args.heldout) if args.heldout else rows()
     ):
         result, seconds = measure(check, func)
         lines = len(result.message.splitlines())
         longest, slowest = max(longest, lines), max(slowest, seconds)
         label = f"{check.__name__}({func.__name__})"
+        reports[f"{row} {label}"] = result.message
         if lines > 15:
             problems.append(f"{label}: report of {lines} lines")
         if is_wrong:
@@ -128,6 +134,8 @@ def main() -> int:
                 problems.append(f"{label}: correct solution rejected\n{result.message}")
     for problem in problems:
         print(problem, end="\n\n")
+    if args.dump:
+        args.dump.write_text(json.dumps(reports, indent=1, ensure_ascii=False) + "\n")
     print(f"wrong solutions:   {n_wrong}, caught {caught} ({100 * caught / n_wrong:.1f} %)")
     print(f"hint names the bug: {named} of {n_wrong} ({100 * named / n_wrong:.1f} %)")
     print(f"correct solutions: {n_correct}, rejected {false_alarms}")

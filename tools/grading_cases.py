@@ -117,7 +117,13 @@ def spec(check: str, key: int | None = None):
 
 def _spec(check: str, key: int | None):
     if check == SELECTION:
-        return _core.Spec(11, "select_model", ("X_train", "y_train"), None, [])
+        return _core.Spec(
+            exercise=11,
+            name="select_model",
+            params=("X_train", "y_train"),
+            reference=None,
+            cases=[],
+        )
     with _patched(key):
         try:
             _CHECKS[check](_capture)

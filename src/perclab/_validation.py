@@ -16,6 +16,16 @@ MEMORY_BUDGET_BYTES = 2**30  # the most memory one array that a call builds may 
 _ENCODE_HINT = "encode two classes as -1 and +1, e.g. np.where(y == positive_class, 1, -1)"
 
 
+def warn_older_name(old_name: str, name: str, use: str, stacklevel: int = 2) -> None:
+    """A DeprecationWarning that ``old_name`` is the older name of ``name``; ``use`` says
+    what to write instead. ``stacklevel`` as ``warnings.warn`` takes it in the caller."""
+    warnings.warn(
+        f"{old_name} is the older name of {name}; {use} instead",
+        DeprecationWarning,
+        stacklevel=stacklevel + 1,
+    )
+
+
 def older_name(value, old_value, *, name: str, old_name: str, stacklevel: int = 3):
     """``value``, or ``old_value`` given under the keyword's older name (with a
     DeprecationWarning); both given is a TypeError. ``value`` is None when not given."""
@@ -23,11 +33,7 @@ def older_name(value, old_value, *, name: str, old_name: str, stacklevel: int = 
         return value
     if value is not None:
         raise TypeError(f"pass {name} or its older name {old_name}, not both")
-    warnings.warn(
-        f"{old_name} is the older name of {name}; pass {name}=... instead",
-        DeprecationWarning,
-        stacklevel=stacklevel,
-    )
+    warn_older_name(old_name, name, f"pass {name}=...", stacklevel=stacklevel)
     return old_value
 
 

@@ -120,10 +120,11 @@ def margin(X, y, w, b: float = 0.0) -> float:
     point is misclassified or on the hyperplane.
 
     One of three margins, kept apart by their names: this *geometric* margin is one
-    number for the whole data set, in units of length; :func:`perclab.losses.margins`
-    gives the *functional* margins ``y_i (w @ x_i + b)``, one per sample, unscaled;
-    and a training model's ``margin(i)`` (:mod:`perclab.models`) is sample ``i``'s
-    functional margin under the weights the training loop holds.
+    number for the whole data set, in units of length;
+    :func:`perclab.losses.functional_margins` gives the *functional* margins
+    ``y_i (w @ x_i + b)``, one per sample, unscaled; and a training model's
+    ``margin(i)`` (:mod:`perclab.models`) is sample ``i``'s functional margin under the
+    weights the training loop holds.
 
     Examples
     --------

@@ -6,6 +6,7 @@ Each loss here has its one home; the optimisers (:mod:`perclab.optim`), the erro
 functions (:mod:`perclab.criteria`) and logistic regression (:mod:`perclab.logistic`)
 use them.
 
+* :func:`functional_margins`, the margins ``m`` of a data set, one per sample;
 * :func:`zero_one_loss`, 1 for a mistake: summed, the number of mistakes;
 * :func:`perceptron_loss` ``max(0, -m)``, with :func:`perceptron_subgradient`;
 * :func:`hinge_loss` ``max(0, 1 - m)``;
@@ -18,13 +19,19 @@ from typing import NamedTuple
 
 import numpy as np
 
-from perclab._validation import check_pm1_labels, check_real, check_vector, check_X
+from perclab._validation import (
+    check_pm1_labels,
+    check_real,
+    check_vector,
+    check_X,
+    warn_older_name,
+)
 
 __all__ = [
     "Gradient",
+    "functional_margins",
     "hinge_loss",
     "logistic_loss",
-    "margins",
     "perceptron_loss",
     "perceptron_subgradient",
     "sigmoid",
@@ -39,14 +46,14 @@ class Gradient(NamedTuple):
     b: float
 
 
-def margins(X, y, w, b: float = 0.0) -> np.ndarray:
+def functional_margins(X, y, w, b: float = 0.0) -> np.ndarray:
     """Return the functional margins ``m_i = y_i * (w @ x_i + b)``: positive exactly when
     correct. One per sample and not divided by ``||w||``; the geometric margin of the
     data set is :func:`perclab.margin`, their smallest value over ``||w||``.
 
     Examples
     --------
-    >>> margins([[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1], w=[-1.0, 1.0])
+    >>> functional_margins([[2.0, 1.0], [1.0, 3.0], [1.0, 1.0]], [-1, -1, 1], w=[-1.0, 1.0])
     array([ 1., -2.,  0.])
     """
     X = check_X(X)
@@ -54,6 +61,13 @@ def margins(X, y, w, b: float = 0.0) -> np.ndarray:
     w = check_vector(w, X.shape[1], name="w")
     b = check_real(b, name="b")
     return y * (X @ w + b)
+
+
+def margins(X, y, w, b: float = 0.0) -> np.ndarray:
+    """The older name of :func:`functional_margins`, still accepted with a
+    DeprecationWarning (one letter away from :func:`perclab.margin`, the geometric one)."""
+    warn_older_name("margins", "functional_margins", "call functional_margins(X, y, w, b)")
+    return functional_margins(X, y, w, b)
 
 
 def zero_one_loss(margin):

@@ -35,8 +35,9 @@ from perclab.classifier import summary_repr
 from perclab.engine import UpdateHistory
 from perclab.losses import (  # their home is perclab.losses; kept importable from here
     Gradient,
+    functional_margins,
     hinge_loss,
-    margins,
+    margins,  # noqa: F401 - the older name of functional_margins, for older notebooks
     perceptron_loss,
     perceptron_subgradient,
     zero_one_loss,
@@ -49,11 +50,11 @@ __all__ = [
     "PerceptronSGDResult",
     "Schedule",
     "constant",
+    "functional_margins",
     "gradient_descent",
     "hinge_loss",
     "inverse_t",
     "inverse_t_squared",
-    "margins",
     "perceptron_loss",
     "perceptron_sgd",
     "perceptron_subgradient",

@@ -66,26 +66,89 @@ class Case:
 
 
 @dataclass
+class Diagnosis:
+    """How a check explains a wrong answer, beyond what every check tries. Every field
+    is optional: without them the hint names a general probe or relation that fits,
+    else what differs.
+
+    Attributes
+    ----------
+    rule : str
+        The rule in one sentence, restated after the hint when no known slip fits.
+    wrong : dict
+        Known slips: hint -> the wrong function that earns it (or a tuple of them),
+        named when it gives the learner's answer on every answered case.
+    probes : list of (str, callable)
+        This exercise's own (hint, wrong function) pairs, tried with the general
+        probes when no known slip fits.
+    relations : list of callables
+        ``relation(spec, answers)`` -> a hint or "", tried before the general relations
+        between the learner's answers and the reference's.
+    samples : (int, int or None) or None
+        The positions of ``X`` and ``y`` (None: no ``y``) among the arguments, to run a
+        failing case one sample at a time and to count the samples.
+    combine : str
+        How the per-sample values make the answer: said when each sample alone is right.
+    sweep : (int, int or None) or None
+        The positions of ``X`` and ``y`` when the function sweeps the samples in order:
+        enables the probe of the reversed order and the hint that nothing moves.
+    shape_hint : str
+        What to return, said when the answer has the wrong shape and no general shape
+        hint fits.
+    shape_error_hint : str
+        Said when the learner's code raises a shape error, before the general causes.
+    slow_hint : str
+        Said when the check stops at its time limit (default: whether every loop ends).
+    """
+
+    rule: str = ""
+    wrong: dict[str, Callable | tuple] = field(default_factory=dict)
+    probes: list[tuple[str, Callable]] = field(default_factory=list)
+    relations: list[Callable] = field(default_factory=list)
+    samples: tuple[int, int | None] | None = None
+    combine: str = ""
+    sweep: tuple[int, int | None] | None = None
+    shape_hint: str = ""
+    shape_error_hint: str = ""
+    slow_hint: str = ""
+
+
+@dataclass
 class Spec:
+    """What a check checks: the exercise's function against a reference, case by case.
+
+    Attributes
+    ----------
+    exercise : int
+        The exercise's number, shown in the report.
+    name : str
+        The function the exercise asks for.
+    params : tuple of str
+        Its parameters in order, a default written as ``"lr=1.0"``.
+    reference : callable
+        The correct function: its answers are the expected ones.
+    cases : list of Case
+        The cases, run in order; the report shows the first that fails.
+    outputs : tuple of str
+        The names of the returned values, when the function returns a tuple.
+    rtol, atol : float
+        The tolerances of the comparison; 0 and 0 compare exactly.
+    frozen : tuple of str
+        The arguments the exercise says to leave unchanged.
+    diagnosis : Diagnosis
+        How a wrong answer is explained beyond the general probes and relations.
+    """
+
     exercise: int
-    name: str  # the function the exercise asks for
-    params: tuple[str, ...]  # its parameters, with defaults as "lr=1.0"
+    name: str
+    params: tuple[str, ...]
     reference: Callable
     cases: list[Case]
-    outputs: tuple[str, ...] = ()  # names of the returned values when it returns a tuple
-    rtol: float = 0.0  # 0 and 0: exact comparison
+    outputs: tuple[str, ...] = ()
+    rtol: float = 0.0
     atol: float = 0.0
-    wrong: dict[str, Callable | tuple] = field(default_factory=dict)  # hint: variant(s)
-    rule: str = ""  # the rule in one sentence, restated when no known slip fits
-    slow_hint: str = ""
-    frozen: tuple[str, ...] = ()  # arguments the statement says to leave unchanged
-    shape_hint: str = ""  # what to return, said when the shape of the answer is wrong
-    shape_error_hint: str = ""  # said when the learner's code raises a shape error
-    samples: tuple[int, int | None] | None = None  # positions of X and y (or None)
-    combine: str = ""  # how the per-sample values make the answer
-    sweep: tuple[int, int | None] | None = None  # positions of X and y swept in order
-    probes: list[tuple[str, Callable]] = field(default_factory=list)  # (hint, variant)
-    relations: list[Callable] = field(default_factory=list)  # (spec, answers) -> hint or ""
+    frozen: tuple[str, ...] = ()
+    diagnosis: Diagnosis = field(default_factory=Diagnosis)
 
 
 # Running with a deadline: a forked child where possible
@@ -230,8 +293,8 @@ def _shape_problem(spec: Spec, expected, received) -> str:
         )
     if want and got == (*want, 1):  # a column, shape (n, 1), for a flat (n,)
         return f"Return an array of shape {want}: yours has shape {got} (np.ravel?)."
-    if spec.shape_hint:
-        return spec.shape_hint
+    if spec.diagnosis.shape_hint:
+        return spec.diagnosis.shape_hint
     if len(got) == len(want) + 1 and got[1:] == want:
         return "Return only the final value, not the history of all of them."
     if got and len(got) < len(want) == 2:
@@ -283,13 +346,14 @@ def _difference(spec: Spec, expected, received) -> str:
 
 def _diagnose(spec: Spec, func, k: int, answers: dict, expected, received, problem) -> str:
     """A known slip, probe or relation that fits all ``answers``, else what differs."""
+    diagnosis = spec.diagnosis
     confirmed = [
         hint
-        for hint, slip in spec.wrong.items()
+        for hint, slip in diagnosis.wrong.items()
         if fits_every_answer(spec, slip, answers, k)
     ]
     if not confirmed:  # the general probes and relations
-        for hint, variant in spec.probes + general_probes(spec):
+        for hint, variant in diagnosis.probes + general_probes(spec):
             if hint not in confirmed and fits_every_answer(spec, variant, answers, k):
                 confirmed.append(hint)
         if len(confirmed) < 2:  # the searches only when no probe fits
@@ -309,15 +373,15 @@ def _diagnose(spec: Spec, func, k: int, answers: dict, expected, received, probl
         text = _sentence(problem)
     else:
         text = _per_sample(spec, func, k) or _difference(spec, expected, received)
-    return f"{text} {spec.rule}".strip()
+    return f"{text} {diagnosis.rule}".strip()
 
 
 def _per_sample(spec: Spec, func, k: int) -> str:
     """The first sample of case ``k`` wrong alone, else that the samples combine wrongly."""
-    case = spec.cases[k]
-    if spec.samples is None or len(case.args[spec.samples[0]]) < 2:
+    case, samples = spec.cases[k], spec.diagnosis.samples
+    if samples is None or len(case.args[samples[0]]) < 2:
         return ""
-    i_X, i_y = spec.samples
+    i_X, i_y = samples
     X = np.asarray(case.args[i_X])
     y = None if i_y is None else np.asarray(case.args[i_y])
     for i in range(len(X)):
@@ -343,7 +407,7 @@ def _per_sample(spec: Spec, func, k: int) -> str:
             )
     return (
         "Each sample alone gives the right value, so the way you combine the samples "
-        f"is wrong: {spec.combine}"
+        f"is wrong: {spec.diagnosis.combine}"
     )
 
 
@@ -469,8 +533,9 @@ def report_raised(head: str, inputs: str, exc, spec: Spec | None = None) -> str:
     if frames:  # the deepest one raised it
         text += f"\n  at:       {shorten(frames[-1].line, 100)}   (in {frames[-1].name})"
     message, causes = f"{type(exc).__name__}: {exc}".lower(), list(_EXCEPTION_HINTS.items())
-    if spec is not None and spec.shape_error_hint:  # the exercise's own for a shape error
-        causes.insert(0, (f"{_SHAPES}|^axiserror", spec.shape_error_hint))
+    own = spec.diagnosis.shape_error_hint if spec is not None else ""
+    if own:  # the exercise's own cause of a shape error
+        causes.insert(0, (f"{_SHAPES}|^axiserror", own))
     hint = next((hint for found, hint in causes if re.search(found, message)), "")
     return f"{text}\n  hint: {hint}" if hint else text
 
@@ -523,7 +588,8 @@ def _evaluate(spec: Spec, func, report) -> None:
         if problem is not None:
             failure = (k, expected, answer, problem)
             quick = problem if problem != "wrong value" else ""
-            hint = shorten(f"{quick or _difference(spec, expected, answer)} {spec.rule}")
+            rule = spec.diagnosis.rule
+            hint = shorten(f"{quick or _difference(spec, expected, answer)} {rule}")
             report(("provisional", False, _failed_report(spec, k, expected, answer, hint)))
     if failure is None:
         return report(("final", True, f"All {len(spec.cases)} cases pass."))
@@ -531,7 +597,7 @@ def _evaluate(spec: Spec, func, report) -> None:
     try:
         hint = _diagnose(spec, func, k, answers, expected, answer, problem)
     except Exception:  # a diagnosis that fails must not hide the failure
-        hint = f"{_difference(spec, expected, answer)} {spec.rule}"
+        hint = f"{_difference(spec, expected, answer)} {spec.diagnosis.rule}"
     hint = shorten(hint, 2 * LINE_WIDTH)
     report(("final", False, _failed_report(spec, k, expected, answer, hint)))
 
@@ -563,7 +629,7 @@ def run_check(spec: Spec, func) -> CheckResult:
                 f"{_where(spec, k)}: the check's process ended abruptly (a crash in "
                 f"compiled code, or an exit call in your function).\n{inputs}"
             )
-        hint = spec.slow_hint or "Does every loop of your function end?"
+        hint = spec.diagnosis.slow_hint or "Does every loop of your function end?"
         return (
             f"{_where(spec, k)} did not finish: the check stopped at its limit of "
             f"{seconds:g} s.\n{inputs}\n  hint: {hint}"

@@ -88,8 +88,8 @@ def general_probes(spec) -> list[tuple[str, Callable]]:
         for hint, (name, *changes) in _PROBES.items()
         for change in changes
     ]
-    if spec.sweep is not None:
-        x_at, y_at = spec.sweep
+    if spec.diagnosis.sweep is not None:
+        x_at, y_at = spec.diagnosis.sweep
 
         def reversed_samples(*args):  # an answer per sample is reversed back
             args, n = list(args), len(args[x_at])
@@ -197,7 +197,7 @@ def output_relation(spec, answers: dict, searches: bool = True) -> str:
     """The hint of the first relation (the spec's own, then the general ones) that holds on
     every answered case, or "": each returned value right, or related, on every case."""
     expected = {j: quietly(spec.reference, *spec.cases[j].args) for j in answers}
-    own = (relation(spec, answers) for relation in spec.relations)
+    own = (relation(spec, answers) for relation in spec.diagnosis.relations)
     hint = next(filter(None, own), "") or _only_one_value(spec, answers, expected)
     hint = hint or _returns_an_argument(spec, answers, expected)
     hint = hint or _rearranged(spec, answers, expected, swap=True)
@@ -296,7 +296,7 @@ def _never_moves(spec, answers: dict, expected: dict) -> str:
         start = 0.0 if b_at is None else spec.cases[j].args[b_at]
         return _close(_parts(value)[at[0]], start)
 
-    if spec.sweep is not None and _unlike_expected(answers, expected, zero):
+    if spec.diagnosis.sweep is not None and _unlike_expected(answers, expected, zero):
         return (
             "Nothing ever moves from the start, zero: from w = 0 every score is 0, and a "
             "score of 0 is a mistake (y (w @ x + b) <= 0, not < 0), so the first point "
@@ -411,19 +411,20 @@ def _constant_factor(spec, answers: dict, expected: dict) -> str:
             return ""
         if r == -1:
             slip = "Every answer has the opposite sign of the expected one: a minus sign is"
-            return f"{slip} missing or extra. {spec.rule}".strip()
+            return f"{slip} missing or extra. {spec.diagnosis.rule}".strip()
         return (
             f"Every answer is exactly {r:.6g} times the expected one: a constant factor "
-            f"is wrong (a sum instead of a mean, a missing 1/2 or step size?). {spec.rule}"
+            "is wrong (a sum instead of a mean, a missing 1/2 or step size?). "
+            f"{spec.diagnosis.rule}"
         ).strip()
     # Else a mean divided by another count k: the answer n / k times the expected one.
-    if spec.samples is None:
+    if spec.diagnosis.samples is None:
         return ""
     other = []  # (case, n, k) where k is not n
     for j, ratios in per_case.items():
         if len(ratios) and not np.allclose(ratios, ratios[0], rtol=1e-6):
             return ""
-        n = len(spec.cases[j].args[spec.samples[0]])
+        n = len(spec.cases[j].args[spec.diagnosis.samples[0]])
         k = n / ratios[0] if len(ratios) else n
         if not (np.isfinite(k) and k >= 0.5 and abs(k - round(k)) < 1e-6):
             return ""

@@ -10,6 +10,7 @@ from perclab.checks._core import WORKED_X as _WORKED_X
 from perclab.checks._core import WORKED_Y as _WORKED_Y
 from perclab.checks._core import Case as _Case
 from perclab.checks._core import CheckResult
+from perclab.checks._core import Diagnosis as _Diagnosis
 from perclab.checks._core import Spec as _Spec
 from perclab.checks._core import registered as _registered
 from perclab.checks._core import run_check as _run
@@ -55,23 +56,27 @@ def _check(func, name, seed, rule, reference, wrong) -> CheckResult:
     spec = _Spec(
         exercise=8 if logistic else 7,
         name=name,
-        samples=(1, 2),
-        combine="apply the formula to each sample's own value (np.maximum and np.exp work "
-        "elementwise), then average them over all n samples, (1/n) times the sum.",
-        shape_hint=shape + "the samples only, axis=0." if name.endswith("gradient") else "",
-        rule=f"The rule: {rule}",
         params=("w", "X", "y"),
         reference=reference,
         cases=cases,
         rtol=1e-9 if logistic else 1e-12,
         atol=1e-12,
-        wrong=wrong,
+        diagnosis=_Diagnosis(
+            samples=(1, 2),
+            combine="apply the formula to each sample's own value (np.maximum and np.exp "
+            "work elementwise), then average them over all n samples, (1/n) times the sum.",
+            shape_hint=shape + "the samples only, axis=0."
+            if name.endswith("gradient")
+            else "",
+            rule=f"The rule: {rule}",
+            wrong=wrong,
+        ),
     )
     return _run(spec, func)
 
 
 _M = {  # the margins y * (X @ w), and what a slip puts in their place
-    "margins": lambda w, X, y: _losses.margins(X, y, w),
+    "margins": lambda w, X, y: _losses.functional_margins(X, y, w),
     "precedence": lambda w, X, y: (np.asarray(y, float) * X) @ np.asarray(w, float),
     "elementwise": lambda w, X, y: np.asarray(y, float)[:, None] * np.asarray(X, float) * w,
 }
@@ -298,16 +303,18 @@ def check_gradient_descent(gradient_descent) -> CheckResult:
     spec = _Spec(
         exercise=8,
         name="gradient_descent",
-        shape_hint="Return only the final w, an array shaped like w0 (not the list of all "
-        "the steps).",
-        rule="The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w.",
         params=("gradient", "w0", "lr", "n_steps"),
         reference=_descent,
         cases=cases,
         rtol=1e-9,
         atol=1e-12,
-        wrong=wrong,
         frozen=("w0",),
-        slow_hint="Take exactly n_steps steps.",
+        diagnosis=_Diagnosis(
+            shape_hint="Return only the final w, an array shaped like w0 (not the list of "
+            "all the steps).",
+            rule="The rule: w = w0, then n_steps times w = w - lr * gradient(w); return w.",
+            wrong=wrong,
+            slow_hint="Take exactly n_steps steps.",
+        ),
     )
     return _run(spec, gradient_descent)

@@ -15,7 +15,7 @@ from perclab.checks._core import Case as _Case
 from perclab.checks._core import CheckResult
 from perclab.checks._core import registered as _registered
 from perclab.checks._probes import started_elsewhere
-from perclab.losses import margins as _margins
+from perclab.losses import functional_margins as _functional_margins
 from perclab.perceptron import predict as _predict
 from perclab.perceptron import train as _train
 from perclab.theory import absorb_bias as _absorb_bias
@@ -40,7 +40,7 @@ def _of_score(f):
 
 
 def _margin(x, y, w, b):
-    return float(_margins([x], [y], w, float(b))[0])
+    return float(_functional_margins([x], [y], w, float(b))[0])
 
 
 _PREDICT_WRONG = {  # hint: the wrong version that earns it
@@ -102,15 +102,17 @@ def check_predict_labels(predict_labels) -> CheckResult:
     spec = _core.Spec(
         exercise=1,
         name="predict_labels",
-        samples=(0, None),
-        combine="return one label per row of X, in the order of the rows.",
-        shape_hint="Return one label per row of X (an array or a list), not a single "
-        "label: work on all rows at once (np.where) or loop over them.",
-        rule="The rule: +1 where w @ x + b >= 0, -1 elsewhere, one label per row of X.",
         params=("X", "w", "b"),
         reference=lambda X, w, b: _predict(X, w, float(b)),
         cases=cases,
-        wrong=_PREDICT_WRONG,
+        diagnosis=_core.Diagnosis(
+            samples=(0, None),
+            combine="return one label per row of X, in the order of the rows.",
+            shape_hint="Return one label per row of X (an array or a list), not a single "
+            "label: work on all rows at once (np.where) or loop over them.",
+            rule="The rule: +1 where w @ x + b >= 0, -1 elsewhere, one label per row of X.",
+            wrong=_PREDICT_WRONG,
+        ),
     )
     return _core.run_check(spec, predict_labels)
 
@@ -119,7 +121,8 @@ def check_predict_labels(predict_labels) -> CheckResult:
 def check_is_mistake(is_mistake) -> CheckResult:
     """Check ``is_mistake(x, y, w, b)``: True exactly when ``y * (w @ x + b) <= 0`` (ties
     with either label), compared exactly (numpy booleans, 1/0 pass) with the sign of
-    :func:`perclab.losses.margins`: both sides, ties, zeros, the bias, random data."""
+    :func:`perclab.losses.functional_margins`: both sides, ties, zeros, the bias, random
+    data."""
     w = np.array([-1.0, 1.0])
     table = [
         ("a correctly classified +1 point", [1.0, 3.0], 1, w, 0.0),
@@ -144,11 +147,13 @@ def check_is_mistake(is_mistake) -> CheckResult:
     spec = _core.Spec(
         exercise=1,
         name="is_mistake",
-        rule="The rule: a mistake is y * (w @ x + b) <= 0 (ties count).",
         params=("x", "y", "w", "b"),
         reference=lambda x, y, w, b: _margin(x, y, w, b) <= 0,
         cases=cases,
-        wrong=_MISTAKE_WRONG,
+        diagnosis=_core.Diagnosis(
+            rule="The rule: a mistake is y * (w @ x + b) <= 0 (ties count).",
+            wrong=_MISTAKE_WRONG,
+        ),
     )
     return _core.run_check(spec, is_mistake)
 
@@ -296,8 +301,6 @@ def check_one_update(one_update) -> CheckResult:
     spec = _core.Spec(
         exercise=2,
         name="one_update",
-        rule="The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
-        "otherwise (w, b) unchanged.",
         params=("w", "b", "x", "y", "lr=1.0"),
         reference=_update,
         cases=cases,
@@ -305,8 +308,12 @@ def check_one_update(one_update) -> CheckResult:
         frozen=("w", "x"),
         rtol=1e-12,
         atol=1e-12,
-        probes=[(no_y, _update_slip(step="no y"))],
-        wrong=_UPDATE_WRONG,
+        diagnosis=_core.Diagnosis(
+            rule="The rule: if y * (w @ x + b) <= 0, return (w + lr * y * x, b + lr * y), "
+            "otherwise (w, b) unchanged.",
+            probes=[(no_y, _update_slip(step="no y"))],
+            wrong=_UPDATE_WRONG,
+        ),
     )
     return _core.run_check(spec, one_update)
 
@@ -370,19 +377,21 @@ def check_train_until_clean(train_until_clean) -> CheckResult:
     spec = _core.Spec(
         exercise=3,
         name="train_until_clean",
-        rule="The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ x + "
-        "b) <= 0, stop after a sweep without mistakes or max_epochs sweeps; epochs counts "
-        "the sweeps made.",
         params=("X", "y", "max_epochs=100"),
         reference=_ref_train,
         cases=_cases_training(4),
         outputs=("w", "b", "n_updates", "epochs"),
-        wrong=_TRAIN_WRONG,
-        sweep=(0, 1),
-        relations=[valid_run_elsewhere],
-        probes=started_elsewhere(_ref_train),
-        slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
-        "separable?",
+        diagnosis=_core.Diagnosis(
+            rule="The rule: from w = 0, b = 0 sweep the samples in order, update on y (w @ "
+            "x + b) <= 0, stop after a sweep without mistakes or max_epochs sweeps; epochs "
+            "counts the sweeps made.",
+            wrong=_TRAIN_WRONG,
+            sweep=(0, 1),
+            relations=[valid_run_elsewhere],
+            probes=started_elsewhere(_ref_train),
+            slow_hint="Does your loop stop after max_epochs sweeps when the data are not "
+            "separable?",
+        ),
     )
     return _core.run_check(spec, train_until_clean)
 
@@ -453,11 +462,14 @@ def check_absorb_bias(absorb_bias) -> CheckResult:
     spec = _core.Spec(
         exercise=4,
         name="absorb_bias",
-        rule="The rule: X with one more column, all ones, at the end: shape (n, d + 1).",
         params=("X",),
         reference=_absorb_bias,
         cases=cases,
-        wrong=_ABSORB_WRONG,
+        diagnosis=_core.Diagnosis(
+            rule="The rule: X with one more column, all ones, at the end: shape "
+            "(n, d + 1).",
+            wrong=_ABSORB_WRONG,
+        ),
     )
     return _core.run_check(spec, absorb_bias)
 
@@ -470,17 +482,20 @@ def check_train_absorbed(train_absorbed) -> CheckResult:
     spec = _core.Spec(
         exercise=4,
         name="train_absorbed",
-        rule="The rule: train without a bias on X with a column of ones appended (same "
-        "updates, same stopping rule), then w is all but the last weight and b the last.",
         params=("X", "y", "max_epochs=100"),
         reference=_ref_absorbed,
-        sweep=(0, 1),
-        relations=[valid_run_elsewhere],
-        probes=started_elsewhere(_ref_absorbed),
         cases=_cases_training(6),
         outputs=("w", "b"),
-        wrong=_ABSORBED_WRONG,
-        slow_hint="Pass max_epochs on, so that training stops on data that are not "
-        "separable.",
+        diagnosis=_core.Diagnosis(
+            rule="The rule: train without a bias on X with a column of ones appended (same "
+            "updates, same stopping rule), then w is all but the last weight and b the "
+            "last.",
+            sweep=(0, 1),
+            relations=[valid_run_elsewhere],
+            probes=started_elsewhere(_ref_absorbed),
+            wrong=_ABSORBED_WRONG,
+            slow_hint="Pass max_epochs on, so that training stops on data that are not "
+            "separable.",
+        ),
     )
     return _core.run_check(spec, train_absorbed)

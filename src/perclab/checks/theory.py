@@ -10,6 +10,7 @@ from perclab.checks._core import WORKED_X as _WORKED_X
 from perclab.checks._core import WORKED_Y as _WORKED_Y
 from perclab.checks._core import Case as _Case
 from perclab.checks._core import CheckResult
+from perclab.checks._core import Diagnosis as _Diagnosis
 from perclab.checks._core import Spec as _Spec
 from perclab.checks._core import registered as _registered
 from perclab.checks._core import run_check as _run
@@ -86,16 +87,18 @@ def check_radius(radius) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="radius",
-        samples=(0, None),
-        combine="take the largest of the norms (max, not min).",
-        rule="The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), with "
-        "x_i extended by a 1 when fit_bias=True.",
         params=("X", "fit_bias"),
         reference=_ref_radius,
         cases=cases,
         rtol=1e-12,
         atol=1e-12,
-        wrong=wrong,
+        diagnosis=_Diagnosis(
+            samples=(0, None),
+            combine="take the largest of the norms (max, not min).",
+            rule="The rule: R = max_i ||x_i||, the Euclidean norm of each row (sample), "
+            "with x_i extended by a 1 when fit_bias=True.",
+            wrong=wrong,
+        ),
     )
     return _run(spec, radius)
 
@@ -165,16 +168,18 @@ def check_margin(margin) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="margin",
-        samples=(0, 1),
-        combine="take the smallest of the values y_i (w @ x_i + b) (min, not max), then "
-        "divide by ||w||.",
-        rule="The rule: min_i y_i (w @ x_i + b) / ||w||.",
         params=("X", "y", "w", "b"),
         reference=_ref_margin,
         cases=cases,
         rtol=1e-12,
         atol=1e-12,
-        wrong=wrong,
+        diagnosis=_Diagnosis(
+            samples=(0, 1),
+            combine="take the smallest of the values y_i (w @ x_i + b) (min, not max), "
+            "then divide by ||w||.",
+            rule="The rule: min_i y_i (w @ x_i + b) / ||w||.",
+            wrong=wrong,
+        ),
     )
     return _run(spec, margin)
 
@@ -249,17 +254,19 @@ def check_mistake_bound(mistake_bound) -> CheckResult:
     spec = _Spec(
         exercise=5,
         name="mistake_bound",
-        samples=(0, 1),
-        combine="R is the largest norm over the samples (max) and gamma the smallest "
-        "margin (min).",
-        rule="The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w @ "
-        "x_i + b) / ||(w, b)||.",
         params=("X", "y", "w", "b"),
         reference=_ref_mistake_bound,
         cases=cases,
         rtol=1e-9,
         atol=0.0,
-        wrong=wrong,
+        diagnosis=_Diagnosis(
+            samples=(0, 1),
+            combine="R is the largest norm over the samples (max) and gamma the smallest "
+            "margin (min).",
+            rule="The rule: R^2 / gamma^2 with R = max ||(x_i, 1)|| and gamma = min y_i (w "
+            "@ x_i + b) / ||(w, b)||.",
+            wrong=wrong,
+        ),
     )
     return _run(spec, mistake_bound)
 
@@ -338,14 +345,16 @@ def check_proof_steps(proof_steps) -> CheckResult:
     spec = _Spec(
         exercise=6,
         name="proof_steps",
-        rule="The rule: gains = differences of W @ w_star between consecutive rows, "
-        "growths = differences of the squared row norms ||w_k||^2.",
         params=("W", "w_star"),
         reference=_ref_proof_steps,
         cases=cases,
         outputs=("gains", "growths"),
         rtol=1e-9,
         atol=1e-9 * scale,
-        wrong=wrong,
+        diagnosis=_Diagnosis(
+            rule="The rule: gains = differences of W @ w_star between consecutive rows, "
+            "growths = differences of the squared row norms ||w_k||^2.",
+            wrong=wrong,
+        ),
     )
     return _run(spec, proof_steps)

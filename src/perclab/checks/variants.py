@@ -102,17 +102,19 @@ def check_pocket(pocket) -> CheckResult:
     spec = _core.Spec(
         exercise=9,
         name="pocket",
-        sweep=(0, 1),
-        rule="The rule: the perceptron from zero; after each update count the errors (y (w "
-        "@ x + b) <= 0) of the new weights and pocket them if strictly fewer; return the "
-        "pocket and its error count.",
         params=("X", "y", "max_epochs=50"),
         reference=ref,
         cases=cases,
         outputs=("w_pocket", "b_pocket", "n_errors"),
-        wrong=wrong,
-        slow_hint="Does your loop stop after max_epochs sweeps? These data are not "
-        "separable.",
+        diagnosis=_core.Diagnosis(
+            sweep=(0, 1),
+            rule="The rule: the perceptron from zero; after each update count the errors "
+            "(y (w @ x + b) <= 0) of the new weights and pocket them if strictly fewer; "
+            "return the pocket and its error count.",
+            wrong=wrong,
+            slow_hint="Does your loop stop after max_epochs sweeps? These data are not "
+            "separable.",
+        ),
     )
     return _core.run_check(spec, pocket)
 
@@ -213,17 +215,19 @@ def check_kernel_perceptron(kernel_perceptron) -> CheckResult:
     spec = _core.Spec(
         exercise=10,
         name="kernel_perceptron",
-        sweep=(0, 1),
-        shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns "
-        "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
-        "kernel(X[j:j+1], X[i:i+1])[0, 0].",
-        rule="The rule: counts = 0; sweep i in order, f_i = sum_j c_j y_j K[j, i], c_i "
-        "+= 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs sweeps.",
         params=("X", "y", "kernel", "max_epochs=100"),
         reference=ref,
         cases=cases,
-        wrong=wrong,
-        slow_hint="Does your loop stop after max_epochs sweeps?",
+        diagnosis=_core.Diagnosis(
+            sweep=(0, 1),
+            shape_error_hint="kernel(A, B) takes 2-D arrays (rows are points) and returns "
+            "a matrix: K = kernel(X, X) once, then K[j, i] = k(x_j, x_i); for one pair use "
+            "kernel(X[j:j+1], X[i:i+1])[0, 0].",
+            rule="The rule: counts = 0; sweep i in order, f_i = sum_j c_j y_j K[j, i], c_i "
+            "+= 1 when y_i f_i <= 0; stop after a clean sweep or max_epochs sweeps.",
+            wrong=wrong,
+            slow_hint="Does your loop stop after max_epochs sweeps?",
+        ),
     )
     return _core.run_check(spec, kernel_perceptron)
 
@@ -261,34 +265,38 @@ def check_kernel_predict(kernel_predict) -> CheckResult:
         about = f"random data, {_KERNELS[k % 3].label.split(':')[0]}, seed 16, draw {k + 1}"
         args = (X, y, rng.integers(0, 4, size=n), _KERNELS[k % 3], rng.normal(size=(5, 2)))
         cases.append(_Case(about, args))
+    wrong = {
+        "Where f(x) = 0 you returned 0 (np.sign); return +1 there, as perclab.predict "
+        "does.": lambda *a: (ref(*a) + strict(*a)) // 2,
+        "A score of exactly 0 gets the label +1: use >= 0, not > 0.": strict,
+        "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, "
+        "x).": lambda X, y, c, k, X_new: ref(X, np.ones(len(y)), c, k, X_new),
+        "You returned labels 0 and 1; the labels are -1 and +1.": lambda *a: (
+            (ref(*a) + 1) // 2
+        ),
+        "kernel(X_train, X_new) has one row per training point, so (counts * "
+        "y_train) @ kernel(X_train, X_new) sums over them; the arguments are "
+        "swapped.": lambda X, y, c, k, X_new: ref(X, y, c, lambda A, B: k(B, A), X_new),
+        "You labelled the training points: predict the new points, one label per row "
+        "of X_new, from kernel(X_train, "
+        "X_new).": lambda X, y, c, k, X_new: ref(X, y, c, k, X),
+    }
     spec = _core.Spec(
         exercise=10,
         name="kernel_predict",
-        samples=(4, None),
-        combine="return one label per row of X_new, in the order of the rows.",
-        shape_error_hint="kernel(X_train, X_new) has one row per training point and one "
-        "column per new point, so (counts * y_train) @ kernel(X_train, X_new) gives one "
-        "score per new point; check the order of the kernel's arguments (or transpose the "
-        "matrix, .T).",
-        rule="The rule: f(x) = sum_j c_j y_j k(x_j, x), label +1 where f(x) >= 0, else -1.",
         params=("X_train", "y_train", "counts", "kernel", "X_new"),
         reference=ref,
         cases=cases,
-        wrong={
-            "Where f(x) = 0 you returned 0 (np.sign); return +1 there, as perclab.predict "
-            "does.": lambda *a: (ref(*a) + strict(*a)) // 2,
-            "A score of exactly 0 gets the label +1: use >= 0, not > 0.": strict,
-            "The labels weight the sum: f(x) = sum_j c_j y_j k(x_j, "
-            "x).": lambda X, y, c, k, X_new: ref(X, np.ones(len(y)), c, k, X_new),
-            "You returned labels 0 and 1; the labels are -1 and +1.": lambda *a: (
-                (ref(*a) + 1) // 2
-            ),
-            "kernel(X_train, X_new) has one row per training point, so (counts * "
-            "y_train) @ kernel(X_train, X_new) sums over them; the arguments are "
-            "swapped.": lambda X, y, c, k, X_new: ref(X, y, c, lambda A, B: k(B, A), X_new),
-            "You labelled the training points: predict the new points, one label per row "
-            "of X_new, from kernel(X_train, "
-            "X_new).": lambda X, y, c, k, X_new: ref(X, y, c, k, X),
-        },
+        diagnosis=_core.Diagnosis(
+            samples=(4, None),
+            combine="return one label per row of X_new, in the order of the rows.",
+            shape_error_hint="kernel(X_train, X_new) has one row per training point and "
+            "one column per new point, so (counts * y_train) @ kernel(X_train, X_new) "
+            "gives one score per new point; check the order of the kernel's arguments (or "
+            "transpose the matrix, .T).",
+            rule="The rule: f(x) = sum_j c_j y_j k(x_j, x), label +1 where f(x) >= 0, "
+            "else -1.",
+            wrong=wrong,
+        ),
     )
     return _core.run_check(spec, kernel_predict)
