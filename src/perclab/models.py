@@ -58,7 +58,7 @@ class Model:
 
     def margin(self, i) -> float:
         """Sample ``i``'s functional margin under the current weights (for the data
-        set's functional margins see :func:`perclab.losses.margins`, for its
+        set's functional margins see :func:`perclab.losses.functional_margins`, for its
         geometric margin :func:`perclab.margin`)."""
         raise NotImplementedError
 
