@@ -22,23 +22,25 @@ import numpy as np
 import pytest
 from grading_kit import KEY, ROOT, autograder, grade, grade_child, grading_cases
 
+from perclab.checks import selection
+
 QUESTIONS = {q.check: q for e in autograder.exercises() for q in autograder.questions(e)}
 
 
-def points(check: str, func) -> float:
+def points(check: str, func, key: int = KEY) -> float:
     """The points ``func`` earns as the answer to ``check``'s question: its answers made
     plain data as the submission's process makes them, then scored by the question's
     otter test file, as make grade scores them."""
     question = QUESTIONS[check]
     frozen = grading_cases.frozen_positions(check)
     answers = {}
-    for k, case in enumerate(grading_cases.cases(check, KEY)):
+    for k, case in enumerate(grading_cases.cases(check, key)):
         with warnings.catch_warnings():  # a warning is no error in a submission's process
             warnings.simplefilter("ignore")
             message = grade_child.answer_case(func, case, frozen)
         message = json.loads(json.dumps(message))
         answers[k] = grade._plain(grade._Answer.of(message))
-    tests = grade.run_tests(question, KEY, grading_cases.Sent(answers))
+    tests = grade.run_tests(question, key, grading_cases.Sent(answers))
     return grade._score(question, tests)[0]
 
 
@@ -201,6 +203,39 @@ def test_select_models_own_scaler_loses_the_edge_of_a_measurement_that_never_var
     assert points(SLOW, _select_model(StandardScaler)) == 1
     share = points(SLOW, _select_model(OwnScaler))
     assert share == pytest.approx(1 - 1 / len(graded), abs=1e-4)
+
+
+def test_a_search_of_epochs_that_change_nothing_on_some_hidden_data_keeps_its_points():
+    """A perceptron's epochs are a setting that acts, but on a hidden subset where it
+    converges within the fewest epochs searched, every candidate gives the same model:
+    the grader's other data do not count that against the search (the self-check's own
+    data still catch alpha without a penalty, which never acts)."""
+
+    def select_model(X_train, y_train):
+        from sklearn.model_selection import GridSearchCV
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+
+        from perclab import Perceptron
+
+        pipeline = make_pipeline(StandardScaler(), Perceptron())
+        grid = {"perceptron__max_epochs": [5, 20, 50]}
+        return GridSearchCV(pipeline, grid, cv=3).fit(X_train, y_train)
+
+    key = 5  # a key whose hidden 200 training rows the perceptron separates in 5 epochs
+    hidden = [
+        c for c in grading_cases.cases(SLOW, key) if c.hidden and c.aspect == "search"
+    ]
+    with warnings.catch_warnings():  # capped perceptron runs do not converge
+        warnings.simplefilter("ignore")
+        same = [  # the self-check's rule, which on these data would fail the search
+            selection._selection_problem(
+                select_model(*case.args), *case.args, *case.evaluate
+            )
+            for case in hidden
+        ]
+    assert any(problem and "Every candidate gives the same" in problem for problem in same)
+    assert points(SLOW, select_model, key) == 1
 
 
 def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):

@@ -577,7 +577,10 @@ def _edges_selection(rng) -> list[GradedCase]:
 def selection_facts(search, case: GradedCase) -> dict:
     """What a "search" or "accuracy" case needs of the returned search, as plain data."""
     if case.aspect == "search":
-        return {"problem": selection._selection_problem(search, *case.args, *case.evaluate)}
+        problem = selection._selection_problem(
+            search, *case.args, *case.evaluate, acting=not case.hidden
+        )
+        return {"problem": problem}
     predicted = np.asarray(search.best_estimator_.predict(case.evaluate[0]), dtype=float)
     return {"predictions": predicted.ravel().tolist()}
 
