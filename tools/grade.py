@@ -156,7 +156,7 @@ def run_tests(question: autograder.Question, key: int, sent: grading_cases.Sent)
 def decode(data):
     """An answer sent by the submission's process, as Python and numpy values."""
     if not isinstance(data, dict) or len(data) not in (1, 3):
-        return _Opaque("unreadable")
+        return _opaque("unreadable")
     kind, value = next(iter(data.items()))
     if kind == "none":
         return None
@@ -180,11 +180,11 @@ def decode(data):
         try:
             array = np.array(value, dtype=dtype)
         except (TypeError, ValueError, OverflowError):
-            return _Opaque("unreadable array")
+            return _opaque("unreadable array")
         if list(array.shape) != data.get("shape"):
-            return _Opaque("unreadable array")
+            return _opaque("unreadable array")
         return array
-    return _Opaque(str(value)[:100])
+    return _opaque(str(value)[:100])
 
 
 class _Opaque:
@@ -195,6 +195,13 @@ class _Opaque:
 
     def __repr__(self):
         return f"<{self.name}>"
+
+
+def _opaque(name: str) -> _Opaque:
+    """An answer that is not plain data, of a class named as the answer's type was (so
+    that feedback says "got generator", not the grader's own name for it)."""
+    named = re.sub(r"\W", "_", name).strip("_")[:60] or "object"
+    return type(named, (_Opaque,), {})(name)
 
 
 # The untrusted side: one process, with limits
@@ -577,7 +584,8 @@ def grade(
             (name, k), _Failed("not graded: the submission's process kept ending")
         )
     for q in asked:
-        outcome.scores[q.name], text = _score(q, run_tests(q, key, sent(q)))
+        report = grading_cases.report(q.check, sent(q))
+        outcome.scores[q.name], text = _score(q, run_tests(q, key, sent(q)), report)
         outcome.feedback.append(text)
     if outcome.problem:
         outcome.feedback.insert(0, f"The notebook could not be graded: {outcome.problem}")
@@ -714,9 +722,9 @@ def _stopped(kind: str) -> str:
     }.get(kind, "its process ended unexpectedly")
 
 
-def _score(q, tests) -> tuple[float, str]:
+def _score(q, tests, report: str = "") -> tuple[float, str]:
     """The question's points and its feedback, from its test file's results: public
-    results in full, hidden ones counted."""
+    results in full, hidden ones counted; ``report``, the self-check's (or "")."""
     passed = {"public": 0, "hidden": 0}
     total = {"public": 0, "hidden": 0}
     first_public = None
@@ -734,16 +742,20 @@ def _score(q, tests) -> tuple[float, str]:
         f"{passed['hidden']} of {total['hidden']} hidden cases pass)"
     )
     lines = [head]
-    if first_public:
-        lines.append(textwrap.indent(first_public.strip(), "  "))
+    if first_public:  # the self-check's report when it has one, else the case
+        lines.append(textwrap.indent(report or first_public.strip(), "  "))
     failed_hidden = total["hidden"] - passed["hidden"]
     if failed_hidden:
-        lines.append(
-            f"  {failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail: other "
-            "data of the kinds above, or edge cases (ties, one sample, integer inputs, "
-            "large and small scales, ...); a function that passes the self-check by its "
-            "inputs rather than its rule fails here."
-        )
+        cases = f"{failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail"
+        kinds = "other data of the kinds above, or edge cases (ties, one sample, integer "
+        kinds += "inputs, large and small scales, ...)"
+        if first_public:
+            lines.append(f"  {cases} too: {kinds}.")
+        else:
+            lines.append(
+                f"  {cases}: {kinds}; a function that passes the self-check by its "
+                "inputs rather than its rule fails here."
+            )
     return points, "\n".join(lines)
 
 

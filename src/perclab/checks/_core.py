@@ -256,7 +256,7 @@ def _inputs(spec: Spec, case: Case) -> str:
 
 def _sentence(text: str) -> str:
     text = text[0].upper() + text[1:] if text else text
-    return text if not text or text.endswith(".") else text + "."
+    return text if not text or text.endswith((".", "?", "!")) else text + "."
 
 
 # Diagnosis: known slips confirmed on every case, else what differs
@@ -589,7 +589,8 @@ def _evaluate(spec: Spec, func, report) -> None:
             failure = (k, expected, answer, problem)
             quick = problem if problem != "wrong value" else ""
             rule = spec.diagnosis.rule
-            hint = shorten(f"{quick or _difference(spec, expected, answer)} {rule}")
+            said = _sentence(quick) if quick else _difference(spec, expected, answer)
+            hint = shorten(f"{said} {rule}")
             report(("provisional", False, _failed_report(spec, k, expected, answer, hint)))
     if failure is None:
         return report(("final", True, f"All {len(spec.cases)} cases pass."))
