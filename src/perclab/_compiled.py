@@ -48,6 +48,7 @@ import math
 
 import numpy as np
 
+from perclab._validation import check_finite
 from perclab.models import overflow_error, textbook_step
 
 try:
@@ -55,7 +56,7 @@ try:
 except ImportError:  # perclab.engine then never uses this module (it still imports)
     numba = None
 
-DONE, UNDECIDED, OVERFLOW, LEFTOVER = 0, 1, 2, 3
+DONE, UNDECIDED, OVERFLOW, LEFTOVER, NONFINITE = 0, 1, 2, 3, 4
 SCORE_LIMIT = 2.0**100  # below it, float32 neither overflows nor loses the bound
 
 
@@ -149,7 +150,9 @@ def scan(
     it. Writes the sample and position of each update into ``samples`` and
     ``positions`` from entry 0. Returns ``(status, position, n_updates)``: ``DONE`` at
     the end of the order, ``UNDECIDED`` at a sample the fast score cannot decide,
-    ``OVERFLOW`` after an update that left a weight infinite or NaN.
+    ``OVERFLOW`` after an update that left a weight infinite or NaN, ``NONFINITE`` at
+    a row whose length is infinite or NaN, before it is used, unless ``box[2]`` says
+    that every entry of ``X`` is known to be finite (the row's squares then overflowed).
     """
     rel_tol, abs_tol, t, t_tol = tols[0], tols[1], tols[2], tols[3]
     b = box[0]  # finite: every update that scan or Python made was checked
@@ -165,10 +168,15 @@ def scan(
     bs = bs_box[0]
     length = _length(w, b)
     since_exact = 0  # updates since length was computed; until then it is a bound
+    known_finite = box[2] != 0.0
     for p in range(start, order.shape[0]):
         i = order[p]
         if fill:
-            max_row_size = max(max_row_size, _fill_row(X, i, row_size, X32, fill_copy))
+            size = _fill_row(X, i, row_size, X32, fill_copy)
+            if not (size < np.inf or known_finite):  # NaN or infinity in the row?
+                box[0], box[1] = b, max_row_size
+                return NONFINITE, p, n_out
+            max_row_size = max(max_row_size, size)
         margin = y[i] * np.float64(_score(ws, Xs, i, bs)) - t
         if length * row_size[i] < SCORE_LIMIT:
             threshold = (rel_tol * length + abs_tol) * row_size[i] + t_tol
@@ -302,17 +310,23 @@ class CompiledScan:
 
     Where the last epoch updated more than ``dense_above`` of the samples,
     :func:`scan_pairs` in float64, with no copy to keep in step. Elsewhere
-    :func:`scan`: for an ``X`` of more than ``single_above_bytes``, in float32 on a
-    copy of ``X`` (half the memory to read), unless the order is shuffled and ``X``
-    is over ``single_at_random_below_bytes`` (rows read at random from memory cost
-    about as much in either precision); otherwise in float64 on ``X`` itself. The
-    first epoch in order scores in float64 and measures each row's length as it goes
-    (filling the float32 copy of a large ``X`` on the way, for later epochs if their
-    updates are rare); a shuffled run measures them in one ordered pass first.
+    :func:`scan`: in order, for an ``X`` of more than ``single_above_bytes``, in
+    float32 on a copy of ``X`` (half the memory to read); in a shuffled order, and for
+    a smaller ``X``, in float64 on ``X`` itself (rows read at random cost about as much
+    in either precision, and the float64 scan keeps no copy of the weights in step).
+    The first epoch scores in float64 and measures each row's length as it first
+    meets it, in whatever order (filling the float32 copy of a large ``X`` on the way
+    when the order is the natural one, for later epochs if their updates are rare).
+
+    **Finite.** Measuring a row is also its test for NaN and infinity: a row whose
+    length is not finite stops the scan before the row is used, and ``X`` is then
+    tested entry by entry (:func:`perclab._validation.check_finite`), which raises the
+    front door's ``ValueError`` for NaN or infinity; where every entry is finite (the
+    squares of a row overflowed) the scan goes on. So the front door need not read
+    ``X`` a second time to test it (:func:`perclab.engine.scan_checks_finite`).
     """
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
-    single_at_random_below_bytes = 2**25  # and for shuffled orders, below this
     dense_above = 0.1  # updates per sample above which a pass goes by pairs
     fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
@@ -334,7 +348,8 @@ class CompiledScan:
             tols = tols64
         self.tols = np.array([*tols, *t_tols])  # for the scores of X32, if any
         self.row_size = np.empty(n_samples)
-        self.box = np.array([0.0, 1.0])  # the bias, the largest row_size known
+        # the bias, the largest row_size known, 1 once X is known to be finite
+        self.box = np.array([0.0, 1.0, 0.0])
         self.measured = self.copied = False  # row_size, X32 filled
         if not self.fill_while_scanning:
             self._prepare()
@@ -352,18 +367,23 @@ class CompiledScan:
         copy = copy and self.X32 is not None
         _prepare(self.X, self.X32 if copy else self.no_copy, copy, self.row_size)
         self.box[1] = self.row_size.max()
+        if not self.box[1] < np.inf:  # NaN or infinity in X, or overflowed squares
+            self._check_finite()
         self.measured, self.copied = True, copy
+
+    def _check_finite(self) -> None:
+        """Raise the front door's ``ValueError`` if ``X`` holds NaN or infinity; else
+        note that it is finite, so that a row whose squares overflow goes on."""
+        check_finite(self.X, name="X")
+        self.box[2] = 1.0
 
     def epoch(self, model, order, epoch, log) -> None:
         shuffled = not isinstance(order, range)
         dense = self.rate is not None and self.rate > self.dense_above
-        # rows read at random from a large X: the float64 rows cost less than a copy
-        at_random = shuffled and self.X.nbytes > self.single_at_random_below_bytes
-        single = self.X32 is not None and not (dense or at_random)
+        # rows read at random: the float64 rows cost no more than a copy's
+        single = self.X32 is not None and not (dense or shuffled)
         if not shuffled:
             order = self.natural
-        elif not self.measured:  # one pass in order, not the rows at random
-            self._prepare(copy=single)
         if single and self.measured and not self.copied:
             self._prepare()
         pairs = dense and self.measured and not _signed_zeros(model)
@@ -383,6 +403,8 @@ class CompiledScan:
             log.extend(self.samples[:n_out], self.positions[:n_out])
             if status == OVERFLOW:
                 raise overflow_error("a weight after the update", order[position], epoch)
+            if status == NONFINITE:  # raises for NaN or infinity; scan then goes on
+                self._check_finite()
             if status == UNDECIDED:  # the textbook's own expression decides
                 textbook_step(model, order[position], position, epoch, log)
                 position += 1

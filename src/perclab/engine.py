@@ -339,14 +339,10 @@ def run(
 
 
 def _scanner(model, method):
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    if type(model) not in FAST_PATH_MODELS or method == "textbook":
+    scan = _scan_name(type(model), method, model.X.size if hasattr(model, "X") else 0)
+    if scan == "textbook":
         return textbook_epoch  # a fast path serves only the rule it implements
-    if method == "fast":
-        big = model.X.size >= _COMPILED_MIN_ENTRIES
-        method = "compiled" if big and compiled_available() else "blocks"
-    if method == "compiled":
+    if scan == "compiled":
         if not compiled_available():
             raise ImportError(
                 'method="compiled" needs numba, which is not installed; install it '
@@ -358,6 +354,27 @@ def _scanner(model, method):
     from perclab._blocks import BlockScan
 
     return BlockScan(model).epoch
+
+
+def _scan_name(model_class, method: str, size: int) -> str:
+    """The scan ("textbook", "compiled" or "blocks") that :func:`run` uses for a model
+    of ``model_class`` on an ``X`` of ``size`` entries."""
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if model_class not in FAST_PATH_MODELS or method == "textbook":
+        return "textbook"
+    if method == "fast":
+        big = size >= _COMPILED_MIN_ENTRIES
+        return "compiled" if big and compiled_available() else "blocks"
+    return method
+
+
+def scan_checks_finite(model_class, method: str, size: int) -> bool:
+    """Whether :func:`run` will scan a model of ``model_class`` on an ``X`` of ``size``
+    entries with the compiled scan, which tests each row of ``X`` for NaN and infinity
+    before it uses it (as it measures the row's length), so that the caller need not
+    read ``X`` once more to test it (:func:`perclab.perceptron.fit_linear`)."""
+    return _scan_name(model_class, method, size) == "compiled" and compiled_available()
 
 
 def compiled_available() -> bool:
