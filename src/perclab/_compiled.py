@@ -105,23 +105,31 @@ def _all_finite(w, b):
 
 # Reassociation here too: a row's length only bounds the rounding error.
 @_jit(fastmath={"reassoc", "nsz", "contract"})
-def _fill_row(X, i, row_size, Xs, copy):
-    """``row_size[i]``, the length of ``(x_i, 1)``, and, if ``copy``, row ``i`` of ``X``
-    into ``Xs`` in its precision; returns ``row_size[i]``."""
+def _row_size(X, i):
+    """The length of ``(x_i, 1)``."""
     s = 1.0
     for j in range(X.shape[1]):
         s += X[i, j] * X[i, j]
-        if copy:
-            Xs[i, j] = X[i, j]
-    row_size[i] = math.sqrt(s)
-    return row_size[i]
+    return math.sqrt(s)
+
+
+@_jit()
+def _copy_row(X, i, Xs):
+    """Row ``i`` of ``X`` into ``Xs``, in its precision."""
+    for j in range(X.shape[1]):
+        Xs[i, j] = X[i, j]
 
 
 @_jit()
 def _prepare(X, Xs, copy, row_size):
-    """Every row at once: see :func:`_fill_row`."""
+    """Every row's ``row_size`` (the length of ``(x_i, 1)``) and, if ``copy``, the rows
+    of ``X`` into ``Xs`` in its precision. (Here and in :func:`scan` the two calls are
+    written out: a function of its own around them keeps the sum from being
+    vectorised.)"""
     for i in range(X.shape[0]):
-        _fill_row(X, i, row_size, Xs, copy)
+        row_size[i] = _row_size(X, i)
+        if copy:
+            _copy_row(X, i, Xs)
 
 
 @_jit()
@@ -171,8 +179,11 @@ def scan(
     known_finite = box[2] != 0.0
     for p in range(start, order.shape[0]):
         i = order[p]
-        if fill:
-            size = _fill_row(X, i, row_size, X32, fill_copy)
+        if fill:  # the row's length (and its copy into X32) when first met
+            size = _row_size(X, i)
+            row_size[i] = size
+            if fill_copy:
+                _copy_row(X, i, X32)
             if not (size < np.inf or known_finite):  # NaN or infinity in the row?
                 box[0], box[1] = b, max_row_size
                 return NONFINITE, p, n_out
@@ -314,9 +325,9 @@ class CompiledScan:
     float32 on a copy of ``X`` (half the memory to read); in a shuffled order, and for
     a smaller ``X``, in float64 on ``X`` itself (rows read at random cost about as much
     in either precision, and the float64 scan keeps no copy of the weights in step).
-    The first epoch scores in float64 and measures each row's length as it first
-    meets it, in whatever order (filling the float32 copy of a large ``X`` on the way
-    when the order is the natural one, for later epochs if their updates are rare).
+    The first epoch in order scores in float64 and measures each row's length as it
+    goes (filling the float32 copy of a large ``X`` on the way, for later epochs if
+    their updates are rare); a shuffled run measures them in one ordered pass first.
 
     **Finite.** Measuring a row is also its test for NaN and infinity: a row whose
     length is not finite stops the scan before the row is used, and ``X`` is then
@@ -384,6 +395,8 @@ class CompiledScan:
         single = self.X32 is not None and not (dense or shuffled)
         if not shuffled:
             order = self.natural
+        elif not self.measured:  # one pass in order, not the rows at random
+            self._prepare(copy=False)
         if single and self.measured and not self.copied:
             self._prepare()
         pairs = dense and self.measured and not _signed_zeros(model)
