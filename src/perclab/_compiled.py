@@ -319,8 +319,9 @@ class CompiledScan:
     """Epochs of :class:`perclab.models.LinearModel` run by :func:`scan` and
     :func:`scan_pairs`, in the precision and the way that suit what the scan meets.
 
-    Where the last epoch updated more than ``dense_above`` of the samples,
-    :func:`scan_pairs` in float64, with no copy to keep in step. Elsewhere
+    Where the last epoch updated more than ``dense_above`` of the samples (in the
+    first epoch: its first ``probe_rows`` samples), :func:`scan_pairs` in float64, with
+    no copy to keep in step (and none made). Elsewhere
     :func:`scan`: in order, for an ``X`` of more than ``single_above_bytes``, in
     float32 on a copy of ``X`` (half the memory to read); in a shuffled order, and for
     a smaller ``X``, in float64 on ``X`` itself (rows read at random cost about as much
@@ -339,6 +340,7 @@ class CompiledScan:
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
     dense_above = 0.1  # updates per sample above which a pass goes by pairs
+    probe_rows = 1024  # the first epoch goes by pairs if these start dense
     fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
     def __init__(self, model):
@@ -350,12 +352,12 @@ class CompiledScan:
         tols64 = [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
         self.tols64 = np.array([*tols64, *t_tols])
         self.pair_tols = np.array([*tols64, *t_tols, 4.0 * (n_features + 7) * 2.0**-53])
-        if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
-            self.X32 = np.empty(X.shape, dtype=np.float32)
-            self.w32 = np.empty(n_features, dtype=np.float32)
+        # X32: the float32 copy of X, allocated when first filled (None: not yet)
+        self.X32, self.w32 = None, np.empty(n_features, dtype=np.float32)
+        self.can_single = X.nbytes > self.single_above_bytes  # half the memory to read
+        if self.can_single:
             tols = [2.0 * (n_features + 6) * 2.0**-24, 2.0**-100]
         else:  # small enough for the cache: score in float64, no copy to keep in step
-            self.X32 = self.w32 = None
             tols = tols64
         self.tols = np.array([*tols, *t_tols])  # for the scores of X32, if any
         self.row_size = np.empty(n_samples)
@@ -375,12 +377,18 @@ class CompiledScan:
 
     def _prepare(self, copy=True) -> None:
         """Every row's length (and the float32 copy, if any and ``copy``) in one pass."""
-        copy = copy and self.X32 is not None
-        _prepare(self.X, self.X32 if copy else self.no_copy, copy, self.row_size)
+        copy = copy and self.can_single
+        _prepare(self.X, self._copy_target() if copy else self.no_copy, copy, self.row_size)
         self.box[1] = self.row_size.max()
         if not self.box[1] < np.inf:  # NaN or infinity in X, or overflowed squares
             self._check_finite()
         self.measured, self.copied = True, copy
+
+    def _copy_target(self) -> np.ndarray:
+        """The array for the float32 copy of ``X``, allocated on first use."""
+        if self.X32 is None:
+            self.X32 = np.empty(self.X.shape, dtype=np.float32)
+        return self.X32
 
     def _check_finite(self) -> None:
         """Raise the front door's ``ValueError`` if ``X`` holds NaN or infinity; else
@@ -392,7 +400,7 @@ class CompiledScan:
         shuffled = not isinstance(order, range)
         dense = self.rate is not None and self.rate > self.dense_above
         # rows read at random: the float64 rows cost no more than a copy's
-        single = self.X32 is not None and not (dense or shuffled)
+        single = self.can_single and not (dense or shuffled)
         if not shuffled:
             order = self.natural
         elif not self.measured:  # one pass in order, not the rows at random
@@ -402,6 +410,8 @@ class CompiledScan:
         pairs = dense and self.measured and not _signed_zeros(model)
         before = log.count
         position, n = 0, order.shape[0]
+        # the first epoch: its first probe_rows samples say whether updates are dense
+        probe = min(n, self.probe_rows) if self.rate is None else 0
         while position < n:
             self.box[0] = model.b
             if pairs:
@@ -411,7 +421,8 @@ class CompiledScan:
                     self.positions,
                 )  # fmt: skip
             else:
-                status, position, n_out = self._scan(model, order, position, single)
+                stop = probe if position < probe else n
+                status, position, n_out = self._scan(model, order[:stop], position, single)
             model.b = float(self.box[0])
             log.extend(self.samples[:n_out], self.positions[:n_out])
             if status == OVERFLOW:
@@ -423,6 +434,12 @@ class CompiledScan:
                 position += 1
             if status == LEFTOVER:
                 pairs = False
+            if probe and position >= probe:  # dense from the start: go on by pairs
+                if log.count - before > self.dense_above * position:
+                    if not self.measured:
+                        self._prepare(copy=False)  # the float32 copy is left unmade
+                    single, pairs = False, not _signed_zeros(model)
+                probe = 0
         if not self.measured:
             self.measured = True
             self.copied = single  # filled in this epoch along with the lengths
@@ -438,7 +455,7 @@ class CompiledScan:
         else:
             Xs, ws, tols = self.X, model.w, self.tols64
             if fill and single:
-                X32 = self.X32
+                X32 = self._copy_target()
         return scan(
             self.X, Xs, ws, model.y, order, position, model.w, self.box, model.lr,
             model.fit_bias, self.row_size, tols, self.samples, self.positions, fill, X32,
