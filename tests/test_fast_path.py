@@ -37,7 +37,12 @@ COMPILED_SETTINGS = {
     "compiled32": {"single_above_bytes": 0, "fill_while_scanning": False},
     "compiledfill32": {"single_above_bytes": 0},
     "compiledpairs": {"dense_above": -1.0},
-    "compiledprobe": {"single_above_bytes": 0, "probe_rows": 4, "dense_above": 0.2},
+    "compiledprobe": {
+        "single_above_bytes": 0,
+        "probe_rows": 4,
+        "probe_dense_above": 0.2,
+        "dense_above": 0.2,
+    },
 }
 
 

@@ -320,8 +320,9 @@ class CompiledScan:
     :func:`scan_pairs`, in the precision and the way that suit what the scan meets.
 
     Where the last epoch updated more than ``dense_above`` of the samples (in the
-    first epoch: its first ``probe_rows`` samples), :func:`scan_pairs` in float64, with
-    no copy to keep in step (and none made). Elsewhere
+    first epoch: where its first ``probe_rows`` samples updated more than
+    ``probe_dense_above`` of them, as any start makes more at first),
+    :func:`scan_pairs` in float64, with no copy to keep in step (and none made). Elsewhere
     :func:`scan`: in order, for an ``X`` of more than ``single_above_bytes``, in
     float32 on a copy of ``X`` (half the memory to read); in a shuffled order, and for
     a smaller ``X``, in float64 on ``X`` itself (rows read at random cost about as much
@@ -340,7 +341,8 @@ class CompiledScan:
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
     dense_above = 0.1  # updates per sample above which a pass goes by pairs
-    probe_rows = 1024  # the first epoch goes by pairs if these start dense
+    probe_rows = 1024  # the first epoch goes by pairs if its first samples updated
+    probe_dense_above = 0.3  # more than this (any start has many updates at first)
     fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
     def __init__(self, model):
@@ -435,7 +437,7 @@ class CompiledScan:
             if status == LEFTOVER:
                 pairs = False
             if probe and position >= probe:  # dense from the start: go on by pairs
-                if log.count - before > self.dense_above * position:
+                if log.count - before > self.probe_dense_above * position:
                     if not self.measured:
                         self._prepare(copy=False)  # the float32 copy is left unmade
                     single, pairs = False, not _signed_zeros(model)
