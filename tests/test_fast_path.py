@@ -94,6 +94,7 @@ def assert_same_run(X, y, method, trainer=perclab.train, **kwargs):
         textbook.n_updates,
     )
     assert np.array_equal(fast.history.sample, textbook.history.sample)
+    assert np.array_equal(fast.history.position, textbook.history.position)
     assert np.array_equal(fast.history.epoch, textbook.history.epoch)
     assert np.array_equal(fast.history.w, textbook.history.w, equal_nan=True)
     assert np.array_equal(fast.history.b, textbook.history.b, equal_nan=True)

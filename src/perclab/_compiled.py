@@ -369,10 +369,7 @@ class CompiledScan:
         if not self.fill_while_scanning:
             self._prepare()
         dtype = np.int32 if n_samples < 2**31 else np.int64  # as the log's
-        self.samples, self.positions = (
-            np.empty(n_samples, dtype),
-            np.empty(n_samples, dtype),
-        )
+        self.positions = np.empty(n_samples, dtype)  # where the log stores none
         self.natural = np.arange(n_samples, dtype=np.intp)
         self.no_copy = np.empty((0, 0), dtype=np.float32)
         self.rate = None  # updates per sample in the last epoch
@@ -416,17 +413,20 @@ class CompiledScan:
         probe = min(n, self.probe_rows) if self.rate is None else 0
         while position < n:
             self.box[0] = model.b
+            samples, positions = log.room(n - position)  # the scans write into the log
+            positions = self.positions if positions is None else positions
             if pairs:
                 status, position, n_out = scan_pairs(
                     self.X, model.y, order, position, model.w, self.box, model.lr,
-                    model.fit_bias, self.row_size, self.pair_tols, self.samples,
-                    self.positions,
+                    model.fit_bias, self.row_size, self.pair_tols, samples, positions,
                 )  # fmt: skip
             else:
                 stop = probe if position < probe else n
-                status, position, n_out = self._scan(model, order[:stop], position, single)
+                status, position, n_out = self._scan(
+                    model, order[:stop], position, single, samples, positions
+                )
             model.b = float(self.box[0])
-            log.extend(self.samples[:n_out], self.positions[:n_out])
+            log.commit(n_out)
             if status == OVERFLOW:
                 raise overflow_error("a weight after the update", order[position], epoch)
             if status == NONFINITE:  # raises for NaN or infinity; scan then goes on
@@ -447,7 +447,7 @@ class CompiledScan:
             self.copied = single  # filled in this epoch along with the lengths
         self.rate = (log.count - before) / max(n, 1)
 
-    def _scan(self, model, order, position, single):
+    def _scan(self, model, order, position, single, samples, positions):
         """:func:`scan` from ``position``: in float32 if ``single`` and the copy is
         made, else in float64, measuring the rows (and filling the copy if
         ``single``) in the first epoch."""
@@ -460,7 +460,7 @@ class CompiledScan:
                 X32 = self._copy_target()
         return scan(
             self.X, Xs, ws, model.y, order, position, model.w, self.box, model.lr,
-            model.fit_bias, self.row_size, tols, self.samples, self.positions, fill, X32,
+            model.fit_bias, self.row_size, tols, samples, positions, fill, X32,
         )  # fmt: skip
 
 

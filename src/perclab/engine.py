@@ -165,47 +165,73 @@ class UpdateHistory:
 
 class _Log:
     """The updates as they happen: the sample and the position in its epoch of each
-    (in the natural order the position is the sample, and is not stored twice)."""
+    (in the natural order the position is the sample, and is not stored twice).
+
+    They are stored in one array for each, grown by doubling. A scan that finds many
+    updates at once writes them straight into it: :meth:`room` gives it the free
+    entries, :meth:`commit` keeps those it wrote."""
 
     def __init__(self, n_samples: int, natural_order: bool = False):
         self.dtype = np.int32 if n_samples < 2**31 else np.int64
         self.natural_order = natural_order
-        self.chunks: list[tuple[np.ndarray, np.ndarray | None]] = []
-        self.samples: list[int] = []  # recorded one at a time, not yet in a chunk
+        self._samples = np.empty(0, self.dtype)  # entries [:stored] hold updates
+        self._positions = None if natural_order else np.empty(0, self.dtype)
+        self.stored = 0
+        self.samples: list[int] = []  # recorded one at a time, not yet stored
         self.positions: list[int] = []
-        self.count = 0
+        self.count = 0  # stored or not
 
     def record(self, i, position) -> None:
         self.samples.append(int(i))
         self.positions.append(int(position))
         self.count += 1
 
-    def extend(self, samples: np.ndarray, positions: np.ndarray) -> None:
-        """Record many updates at once (copies the arrays)."""
-        if samples.size:
-            self._flush()
-            positions = None if self.natural_order else positions.astype(self.dtype)
-            self.chunks.append((samples.astype(self.dtype), positions))
-            self.count += samples.size
+    def room(self, size: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """Views of the next ``size`` free entries for samples and for positions (None
+        in the natural order), for a scan to write updates into from entry 0."""
+        self._flush()
+        self._reserve(size)
+        end = self.stored + size
+        positions = None if self.natural_order else self._positions[self.stored : end]
+        return self._samples[self.stored : end], positions
+
+    def commit(self, n_updates: int) -> None:
+        """Keep the first ``n_updates`` entries written into :meth:`room`'s views."""
+        self.stored += n_updates
+        self.count += n_updates
+
+    def _reserve(self, size: int) -> None:
+        end = self.stored + size
+        if end > self._samples.shape[0]:
+            capacity = max(end, 2 * self._samples.shape[0])
+            self._samples = _grown(self._samples, self.stored, capacity)
+            if not self.natural_order:
+                self._positions = _grown(self._positions, self.stored, capacity)
 
     def _flush(self) -> None:
         if self.samples:
-            samples = np.array(self.samples, self.dtype)
-            positions = None if self.natural_order else np.array(self.positions, self.dtype)
-            self.chunks.append((samples, positions))
+            end = self.stored + len(self.samples)
+            self._reserve(len(self.samples))
+            self._samples[self.stored : end] = self.samples
+            if not self.natural_order:
+                self._positions[self.stored : end] = self.positions
+            self.stored = end
             self.samples, self.positions = [], []
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The samples and the positions of every update."""
         self._flush()
-        if not self.chunks:
-            return np.zeros(0, self.dtype), np.zeros(0, self.dtype)
-        samples = np.concatenate([c[0] for c in self.chunks])
+        samples = self._samples[: self.stored]
         if self.natural_order:
-            positions = samples
-        else:
-            positions = np.concatenate([c[1] for c in self.chunks])
-        self.chunks = []
-        return samples, positions
+            return samples, samples
+        return samples, self._positions[: self.stored]
+
+
+def _grown(array: np.ndarray, used: int, capacity: int) -> np.ndarray:
+    """A new array of ``capacity`` entries that starts with ``array[:used]``."""
+    grown = np.empty(capacity, array.dtype)
+    grown[:used] = array[:used]
+    return grown
 
 
 @dataclass
