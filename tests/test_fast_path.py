@@ -34,11 +34,16 @@ if engine.compiled_available():  # the compiled loop: "compiled32" with float32 
         "compiled", "compiled32", "compiledfill32", "compiledpairs", "compiledprobe",
     ]  # fmt: skip
 COMPILED_SETTINGS = {
-    "compiled32": {"single_above_bytes": 0, "fill_while_scanning": False},
-    "compiledfill32": {"single_above_bytes": 0},
+    "compiled32": {
+        "single_above_bytes": 0,
+        "single_min_epochs": 1,
+        "fill_while_scanning": False,
+    },
+    "compiledfill32": {"single_above_bytes": 0, "single_min_epochs": 1},
     "compiledpairs": {"dense_above": -1.0},
     "compiledprobe": {
         "single_above_bytes": 0,
+        "single_min_epochs": 1,
         "probe_rows": 4,
         "probe_dense_above": 0.2,
         "dense_above": 0.2,
@@ -396,8 +401,8 @@ def without_threshold(monkeypatch, method):
     if method == "blocks":
         init = _blocks.BlockScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.rel_tol = 0.0
 
         monkeypatch.setattr(_blocks.BlockScan, "__init__", patched)
@@ -406,8 +411,8 @@ def without_threshold(monkeypatch, method):
 
         init = _compiled.CompiledScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.tols = np.array([0.0, *scan.tols[1:]])
 
         monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
@@ -515,8 +520,8 @@ def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
     if method == "blocks":
         init = _blocks.BlockScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.rel_tol = scan.abs_tol = 0.0
 
         monkeypatch.setattr(_blocks.BlockScan, "__init__", patched)
@@ -525,8 +530,8 @@ def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
 
         init = _compiled.CompiledScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.tols = np.array([0.0, 0.0, scan.tols[2], 0.0])
 
         monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
@@ -562,8 +567,8 @@ def test_without_the_pair_threshold_the_near_tie_test_fails(monkeypatch):
     X, y, kwargs = near_tie_for_the_corrected_score()
     init = _compiled.CompiledScan.__init__
 
-    def patched(scan, model):
-        init(scan, model)
+    def patched(scan, model, *args):
+        init(scan, model, *args)
         scan.pair_tols = np.array([*scan.pair_tols[:4], 0.0])  # pair_tol = 0
         scan.pair_tols[1] = 0.0  # and abs_tol
 
@@ -601,8 +606,8 @@ def spy_on_compiled_scans(monkeypatch, **settings):
     scans = []
     init = _compiled.CompiledScan.__init__
 
-    def recorded(scan, model):
-        init(scan, model)
+    def recorded(scan, model, *args):
+        init(scan, model, *args)
         scans.append(scan)
 
     monkeypatch.setattr(_compiled.CompiledScan, "__init__", recorded)
@@ -647,7 +652,7 @@ def test_a_shuffled_run_reads_X_itself_and_copies_nothing(monkeypatch):
     # (even where an ordered run would make one) and no rows gathered
     import tracemalloc
 
-    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0)
+    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0, single_min_epochs=1)
     X, y = make_separable(4000, n_features=50, margin=0.03, random_state=0)
     perclab.train(X, y, max_epochs=2, shuffle=True, random_state=0)  # compiled once
     tracemalloc.start()
@@ -668,7 +673,7 @@ def test_a_shuffled_run_reads_X_itself_and_copies_nothing(monkeypatch):
 def test_dense_updates_make_no_float32_copy(monkeypatch):
     # the first probe_rows samples of the first epoch say that updates are dense: the
     # rest of it goes by pairs in float64, and no float32 copy is made for it
-    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0)
+    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0, single_min_epochs=1)
     rng = np.random.default_rng(0)
     X, y = rng.normal(size=(5000, 20)), rng.choice([-1.0, 1.0], size=5000)
     textbook = perclab.train(X, y, max_epochs=3, method="textbook")
@@ -676,3 +681,17 @@ def test_dense_updates_make_no_float32_copy(monkeypatch):
     assert scans[-1].rate > scans[-1].dense_above and not scans[-1].copied
     assert np.array_equal(result.history.sample, textbook.history.sample)
     assert np.array_equal(result.w, textbook.w) and result.b == textbook.b
+
+
+@needs_numba
+@pytest.mark.filterwarnings("ignore::perclab.NotConvergedWarning")
+def test_only_a_run_long_enough_to_repay_it_makes_the_float32_copy(monkeypatch):
+    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0)
+    X, y = make_separable(4000, n_features=50, margin=0.03, random_state=0)
+    from perclab._compiled import CompiledScan
+
+    short = CompiledScan.single_min_epochs - 1
+    perclab.train(X, y, max_epochs=short)
+    assert scans[-1].X32 is None and not scans[-1].copied
+    perclab.train(X, y, max_epochs=short + 1)
+    assert scans[-1].copied

@@ -323,10 +323,12 @@ class CompiledScan:
     first epoch: where its first ``probe_rows`` samples updated more than
     ``probe_dense_above`` of them, as any start makes more at first),
     :func:`scan_pairs` in float64, with no copy to keep in step (and none made). Elsewhere
-    :func:`scan`: in order, for an ``X`` of more than ``single_above_bytes``, in
-    float32 on a copy of ``X`` (half the memory to read); in a shuffled order, and for
-    a smaller ``X``, in float64 on ``X`` itself (rows read at random cost about as much
-    in either precision, and the float64 scan keeps no copy of the weights in step).
+    :func:`scan`: in order, for an ``X`` of more than ``single_above_bytes`` and a run
+    of at least ``single_min_epochs`` epochs, in float32 on a copy of ``X`` (half the
+    memory to read; making it costs about what five epochs save); in a shuffled order,
+    and for a smaller ``X`` or a shorter run, in float64 on ``X`` itself (rows read at
+    random cost about as much in either precision, and the float64 scan keeps no copy
+    of the weights in step).
     The first epoch in order scores in float64 and measures each row's length as it
     goes (filling the float32 copy of a large ``X`` on the way, for later epochs if
     their updates are rare); a shuffled run measures them in one ordered pass first.
@@ -340,12 +342,13 @@ class CompiledScan:
     """
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
+    single_min_epochs = 8  # in runs of at least this many epochs (the copy costs ~5)
     dense_above = 0.1  # updates per sample above which a pass goes by pairs
     probe_rows = 1024  # the first epoch goes by pairs if its first samples updated
     probe_dense_above = 0.3  # more than this (any start has many updates at first)
     fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
-    def __init__(self, model):
+    def __init__(self, model, max_epochs=None):
         X = np.ascontiguousarray(model.X)
         n_samples, n_features = X.shape
         self.X = X
@@ -356,7 +359,10 @@ class CompiledScan:
         self.pair_tols = np.array([*tols64, *t_tols, 4.0 * (n_features + 7) * 2.0**-53])
         # X32: the float32 copy of X, allocated when first filled (None: not yet)
         self.X32, self.w32 = None, np.empty(n_features, dtype=np.float32)
-        self.can_single = X.nbytes > self.single_above_bytes  # half the memory to read
+        # half the memory to read, in runs long enough to repay the copy
+        self.can_single = X.nbytes > self.single_above_bytes and (
+            max_epochs is None or max_epochs >= self.single_min_epochs
+        )
         if self.can_single:
             tols = [2.0 * (n_features + 6) * 2.0**-24, 2.0**-100]
         else:  # small enough for the cache: score in float64, no copy to keep in step

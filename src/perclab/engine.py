@@ -333,7 +333,7 @@ def run(
         Where the warning points: 3 is the caller of the function that called run.
     """
     n_samples = model.y.shape[0]
-    epoch_scan = _scanner(model, method)
+    epoch_scan = _scanner(model, method, max_epochs)
     log = _Log(n_samples, natural_order=not shuffle)
     mistakes_per_epoch, converged, stopped = [], False, False
     for epoch in range(1, max_epochs + 1):
@@ -364,7 +364,7 @@ def run(
     return Run(model, converged, mistakes_per_epoch, history)
 
 
-def _scanner(model, method):
+def _scanner(model, method, max_epochs=None):
     scan = _scan_name(type(model), method, model.X.size if hasattr(model, "X") else 0)
     if scan == "textbook":
         return textbook_epoch  # a fast path serves only the rule it implements
@@ -376,7 +376,7 @@ def _scanner(model, method):
             )
         from perclab._compiled import CompiledScan
 
-        return CompiledScan(model).epoch
+        return CompiledScan(model, max_epochs).epoch
     from perclab._blocks import BlockScan
 
     return BlockScan(model).epoch
