@@ -31,8 +31,11 @@ textbook loop:
 * ``"textbook"``: the loop above, in Python;
 * ``"compiled"``: the same loop compiled with numba (``perclab._compiled``), used
   when numba is installed; epoch by epoch it scores in float64 or, for a large ``X``
-  with rare updates, in float32, and where updates are dense it decides two samples
-  at a time;
+  visited in order with rare updates over enough epochs, in float32, and where
+  updates are dense it decides two samples at a time; a shuffled epoch reads the
+  rows of ``X`` where they are, in its order. Measuring each row's length as it
+  first meets it is also its test for NaN and infinity, which the front door then
+  leaves to it;
 * ``"blocks"``: a NumPy scan that clears blocks of samples with one matrix product
   (``perclab._blocks``), used without numba.
 
