@@ -173,7 +173,7 @@ class _Log:
     They are stored in one array for each, grown by doubling. A scan that finds many
     updates at once writes them straight into it: :meth:`room` gives it the free
     entries, :meth:`commit` keeps those it wrote. :meth:`arrays` returns views, which
-    keep the spare room too (at most one entry per sample, plus as many as the
+    keep the spare room too (at most two entries per sample, plus as many as the
     updates take)."""
 
     def __init__(self, n_samples: int, natural_order: bool = False):
