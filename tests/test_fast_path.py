@@ -27,12 +27,27 @@ from perclab.margin_perceptron import margin_perceptron
 FAST_METHODS = ["blocks", "fast"]
 if engine.compiled_available():  # the compiled loop: "compiled32" with float32 scores
     # from the first epoch on, "compiledfill32" from the second (the copy filled in the
-    # first), "compiledpairs" by pairs after the first epoch
-    FAST_METHODS += ["compiled", "compiled32", "compiledfill32", "compiledpairs"]
+    # first), "compiledpairs" by pairs after the first epoch, "compiledprobe" by pairs
+    # from the fifth sample of the first epoch on where the first four hold a mistake
+    # (the float32 copy then made for a later epoch with few mistakes, if any)
+    FAST_METHODS += [
+        "compiled", "compiled32", "compiledfill32", "compiledpairs", "compiledprobe",
+    ]  # fmt: skip
 COMPILED_SETTINGS = {
-    "compiled32": {"single_above_bytes": 0, "fill_while_scanning": False},
-    "compiledfill32": {"single_above_bytes": 0},
+    "compiled32": {
+        "single_above_bytes": 0,
+        "single_min_epochs": 1,
+        "fill_while_scanning": False,
+    },
+    "compiledfill32": {"single_above_bytes": 0, "single_min_epochs": 1},
     "compiledpairs": {"dense_above": -1.0},
+    "compiledprobe": {
+        "single_above_bytes": 0,
+        "single_min_epochs": 1,
+        "probe_rows": 4,
+        "probe_dense_above": 0.2,
+        "dense_above": 0.2,
+    },
 }
 
 
@@ -84,6 +99,7 @@ def assert_same_run(X, y, method, trainer=perclab.train, **kwargs):
         textbook.n_updates,
     )
     assert np.array_equal(fast.history.sample, textbook.history.sample)
+    assert np.array_equal(fast.history.position, textbook.history.position)
     assert np.array_equal(fast.history.epoch, textbook.history.epoch)
     assert np.array_equal(fast.history.w, textbook.history.w, equal_nan=True)
     assert np.array_equal(fast.history.b, textbook.history.b, equal_nan=True)
@@ -385,8 +401,8 @@ def without_threshold(monkeypatch, method):
     if method == "blocks":
         init = _blocks.BlockScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.rel_tol = 0.0
 
         monkeypatch.setattr(_blocks.BlockScan, "__init__", patched)
@@ -395,8 +411,8 @@ def without_threshold(monkeypatch, method):
 
         init = _compiled.CompiledScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.tols = np.array([0.0, *scan.tols[1:]])
 
         monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
@@ -504,8 +520,8 @@ def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
     if method == "blocks":
         init = _blocks.BlockScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.rel_tol = scan.abs_tol = 0.0
 
         monkeypatch.setattr(_blocks.BlockScan, "__init__", patched)
@@ -514,8 +530,8 @@ def test_without_the_threshold_the_margin_tie_is_missed(monkeypatch, method):
 
         init = _compiled.CompiledScan.__init__
 
-        def patched(scan, model):
-            init(scan, model)
+        def patched(scan, model, *args):
+            init(scan, model, *args)
             scan.tols = np.array([0.0, 0.0, scan.tols[2], 0.0])
 
         monkeypatch.setattr(_compiled.CompiledScan, "__init__", patched)
@@ -551,8 +567,8 @@ def test_without_the_pair_threshold_the_near_tie_test_fails(monkeypatch):
     X, y, kwargs = near_tie_for_the_corrected_score()
     init = _compiled.CompiledScan.__init__
 
-    def patched(scan, model):
-        init(scan, model)
+    def patched(scan, model, *args):
+        init(scan, model, *args)
         scan.pair_tols = np.array([*scan.pair_tols[:4], 0.0])  # pair_tol = 0
         scan.pair_tols[1] = 0.0  # and abs_tol
 
@@ -576,3 +592,106 @@ def test_by_pairs_a_negative_zero_weight_stays_negative_zero(monkeypatch):
     textbook = run(X, y, "textbook", **kwargs)[0]
     assert textbook.epochs == 3 and np.signbit(textbook.w[0])
     assert np.array_equal(np.signbit(fast.w), np.signbit(textbook.w))
+
+
+# ------------------------------------------------ what the compiled scan reads and copies
+
+needs_numba = pytest.mark.skipif(not engine.compiled_available(), reason="needs numba")
+
+
+def spy_on_compiled_scans(monkeypatch, **settings):
+    """Record every CompiledScan made, with ``settings`` as its class attributes."""
+    from perclab import _compiled
+
+    scans = []
+    init = _compiled.CompiledScan.__init__
+
+    def recorded(scan, model, *args):
+        init(scan, model, *args)
+        scans.append(scan)
+
+    monkeypatch.setattr(_compiled.CompiledScan, "__init__", recorded)
+    for name, value in settings.items():
+        monkeypatch.setattr(_compiled.CompiledScan, name, value)
+    return scans
+
+
+@pytest.mark.parametrize("shuffle", [False, True])
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+@pytest.mark.parametrize("method", [*FAST_METHODS, "textbook"])
+def test_nan_or_infinity_anywhere_in_X_is_the_front_doors_error(method, bad, shuffle):
+    # the compiled scan tests each row as it measures it (the front door leaves the
+    # test to it); every path raises the same ValueError, before any update uses it
+    X, y = make_separable(1500, n_features=4, random_state=0)  # 6000 entries: compiled
+    for row in (0, 1, 1499):
+        X_bad = X.copy()
+        X_bad[row, 2] = bad
+        with pytest.raises(ValueError, match="X contains NaN or infinity; remove"):
+            run(X_bad, y, method, shuffle=shuffle, random_state=3, max_epochs=4)
+
+
+@needs_numba
+def test_the_front_door_leaves_the_finite_test_to_the_compiled_scan_only():
+    X_size = 5000
+    assert engine.scan_checks_finite(engine.LinearModel, "compiled", 4)
+    assert engine.scan_checks_finite(engine.LinearModel, "fast", X_size)
+    assert not engine.scan_checks_finite(engine.LinearModel, "fast", 100)  # blocks
+    assert not engine.scan_checks_finite(engine.LinearModel, "blocks", X_size)
+    assert not engine.scan_checks_finite(engine.LinearModel, "textbook", X_size)
+
+    class Other(engine.LinearModel):  # a rule no fast path serves: the textbook loop
+        pass
+
+    assert not engine.scan_checks_finite(Other, "compiled", X_size)
+
+
+@needs_numba
+@pytest.mark.filterwarnings("ignore::perclab.NotConvergedWarning")
+def test_a_shuffled_run_reads_X_itself_and_copies_nothing(monkeypatch):
+    # rows visited in a permuted order are read from X where they are: no float32 copy
+    # (even where an ordered run would make one) and no rows gathered
+    import tracemalloc
+
+    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0, single_min_epochs=1)
+    X, y = make_separable(4000, n_features=50, margin=0.03, random_state=0)
+    perclab.train(X, y, max_epochs=2, shuffle=True, random_state=0)  # compiled once
+    tracemalloc.start()
+    try:
+        result = perclab.train(X, y, max_epochs=5, shuffle=True, random_state=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.n_updates > 0 and not scans[-1].copied
+    assert np.shares_memory(scans[-1].X, X)
+    assert peak < X.nbytes / 4  # a float32 copy alone would take X.nbytes / 2
+    perclab.train(X, y, max_epochs=2)  # in order, the same X makes its float32 copy
+    assert scans[-1].copied
+
+
+@needs_numba
+@pytest.mark.filterwarnings("ignore::perclab.NotConvergedWarning")
+def test_dense_updates_make_no_float32_copy(monkeypatch):
+    # the first probe_rows samples of the first epoch say that updates are dense: the
+    # rest of it goes by pairs in float64, and no float32 copy is made for it
+    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0, single_min_epochs=1)
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(5000, 20)), rng.choice([-1.0, 1.0], size=5000)
+    textbook = perclab.train(X, y, max_epochs=3, method="textbook")
+    result = perclab.train(X, y, max_epochs=3)
+    assert scans[-1].rate > scans[-1].dense_above and not scans[-1].copied
+    assert np.array_equal(result.history.sample, textbook.history.sample)
+    assert np.array_equal(result.w, textbook.w) and result.b == textbook.b
+
+
+@needs_numba
+@pytest.mark.filterwarnings("ignore::perclab.NotConvergedWarning")
+def test_only_a_run_long_enough_to_repay_it_makes_the_float32_copy(monkeypatch):
+    scans = spy_on_compiled_scans(monkeypatch, single_above_bytes=0)
+    X, y = make_separable(4000, n_features=50, margin=0.03, random_state=0)
+    from perclab._compiled import CompiledScan
+
+    short = CompiledScan.single_min_epochs - 1
+    perclab.train(X, y, max_epochs=short)
+    assert scans[-1].X32 is None and not scans[-1].copied
+    perclab.train(X, y, max_epochs=short + 1)
+    assert scans[-1].copied

@@ -48,6 +48,7 @@ import math
 
 import numpy as np
 
+from perclab._validation import check_finite
 from perclab.models import overflow_error, textbook_step
 
 try:
@@ -55,7 +56,7 @@ try:
 except ImportError:  # perclab.engine then never uses this module (it still imports)
     numba = None
 
-DONE, UNDECIDED, OVERFLOW, LEFTOVER = 0, 1, 2, 3
+DONE, UNDECIDED, OVERFLOW, LEFTOVER, NONFINITE = 0, 1, 2, 3, 4
 SCORE_LIMIT = 2.0**100  # below it, float32 neither overflows nor loses the bound
 
 
@@ -104,23 +105,31 @@ def _all_finite(w, b):
 
 # Reassociation here too: a row's length only bounds the rounding error.
 @_jit(fastmath={"reassoc", "nsz", "contract"})
-def _fill_row(X, i, row_size, Xs, copy):
-    """``row_size[i]``, the length of ``(x_i, 1)``, and, if ``copy``, row ``i`` of ``X``
-    into ``Xs`` in its precision; returns ``row_size[i]``."""
+def _row_size(X, i):
+    """The length of ``(x_i, 1)``."""
     s = 1.0
     for j in range(X.shape[1]):
         s += X[i, j] * X[i, j]
-        if copy:
-            Xs[i, j] = X[i, j]
-    row_size[i] = math.sqrt(s)
-    return row_size[i]
+    return math.sqrt(s)
+
+
+@_jit()
+def _copy_row(X, i, Xs):
+    """Row ``i`` of ``X`` into ``Xs``, in its precision."""
+    for j in range(X.shape[1]):
+        Xs[i, j] = X[i, j]
 
 
 @_jit()
 def _prepare(X, Xs, copy, row_size):
-    """Every row at once: see :func:`_fill_row`."""
+    """Every row's ``row_size`` (the length of ``(x_i, 1)``) and, if ``copy``, the rows
+    of ``X`` into ``Xs`` in its precision. (Here and in :func:`scan` the two calls are
+    written out: a function of its own around them keeps the sum from being
+    vectorised.)"""
     for i in range(X.shape[0]):
-        _fill_row(X, i, row_size, Xs, copy)
+        row_size[i] = _row_size(X, i)
+        if copy:
+            _copy_row(X, i, Xs)
 
 
 @_jit()
@@ -149,7 +158,9 @@ def scan(
     it. Writes the sample and position of each update into ``samples`` and
     ``positions`` from entry 0. Returns ``(status, position, n_updates)``: ``DONE`` at
     the end of the order, ``UNDECIDED`` at a sample the fast score cannot decide,
-    ``OVERFLOW`` after an update that left a weight infinite or NaN.
+    ``OVERFLOW`` after an update that left a weight infinite or NaN, ``NONFINITE`` at
+    a row whose length is infinite or NaN, before it is used, unless ``box[2]`` says
+    that every entry of ``X`` is known to be finite (the row's squares then overflowed).
     """
     rel_tol, abs_tol, t, t_tol = tols[0], tols[1], tols[2], tols[3]
     b = box[0]  # finite: every update that scan or Python made was checked
@@ -165,10 +176,18 @@ def scan(
     bs = bs_box[0]
     length = _length(w, b)
     since_exact = 0  # updates since length was computed; until then it is a bound
+    known_finite = box[2] != 0.0
     for p in range(start, order.shape[0]):
         i = order[p]
-        if fill:
-            max_row_size = max(max_row_size, _fill_row(X, i, row_size, X32, fill_copy))
+        if fill:  # the row's length (and its copy into X32) when first met
+            size = _row_size(X, i)
+            row_size[i] = size
+            if fill_copy:
+                _copy_row(X, i, X32)
+            if not (size < np.inf or known_finite):  # NaN or infinity in the row?
+                box[0], box[1] = b, max_row_size
+                return NONFINITE, p, n_out
+            max_row_size = max(max_row_size, size)
         margin = y[i] * np.float64(_score(ws, Xs, i, bs)) - t
         if length * row_size[i] < SCORE_LIMIT:
             threshold = (rel_tol * length + abs_tol) * row_size[i] + t_tol
@@ -300,23 +319,36 @@ class CompiledScan:
     """Epochs of :class:`perclab.models.LinearModel` run by :func:`scan` and
     :func:`scan_pairs`, in the precision and the way that suit what the scan meets.
 
-    Where the last epoch updated more than ``dense_above`` of the samples,
-    :func:`scan_pairs` in float64, with no copy to keep in step. Elsewhere
-    :func:`scan`: for an ``X`` of more than ``single_above_bytes``, in float32 on a
-    copy of ``X`` (half the memory to read), unless the order is shuffled and ``X``
-    is over ``single_at_random_below_bytes`` (rows read at random from memory cost
-    about as much in either precision); otherwise in float64 on ``X`` itself. The
-    first epoch in order scores in float64 and measures each row's length as it goes
-    (filling the float32 copy of a large ``X`` on the way, for later epochs if their
-    updates are rare); a shuffled run measures them in one ordered pass first.
+    Where the last epoch updated more than ``dense_above`` of the samples (in the
+    first epoch: where its first ``probe_rows`` samples updated more than
+    ``probe_dense_above`` of them, as any start makes more at first),
+    :func:`scan_pairs` in float64, with no copy to keep in step (and none made). Elsewhere
+    :func:`scan`: in order, for an ``X`` of more than ``single_above_bytes`` and a run
+    of at least ``single_min_epochs`` epochs, in float32 on a copy of ``X`` (half the
+    memory to read; making it costs about what five epochs save); in a shuffled order,
+    and for a smaller ``X`` or a shorter run, in float64 on ``X`` itself (rows read at
+    random cost about as much in either precision, and the float64 scan keeps no copy
+    of the weights in step).
+    The first epoch in order scores in float64 and measures each row's length as it
+    goes (filling the float32 copy of a large ``X`` on the way, for later epochs if
+    their updates are rare); a shuffled run measures them in one ordered pass first.
+
+    **Finite.** Measuring a row is also its test for NaN and infinity: a row whose
+    length is not finite stops the scan before the row is used, and ``X`` is then
+    tested entry by entry (:func:`perclab._validation.check_finite`), which raises the
+    front door's ``ValueError`` for NaN or infinity; where every entry is finite (the
+    squares of a row overflowed) the scan goes on. So the front door need not read
+    ``X`` a second time to test it (:func:`perclab.engine.scan_checks_finite`).
     """
 
     single_above_bytes = 2**22  # float64 X larger than this: float32 for rare updates
-    single_at_random_below_bytes = 2**25  # and for shuffled orders, below this
+    single_min_epochs = 8  # in runs of at least this many epochs (the copy costs ~5)
     dense_above = 0.1  # updates per sample above which a pass goes by pairs
+    probe_rows = 1024  # the first epoch goes by pairs if its first samples updated
+    probe_dense_above = 0.3  # more than this (any start has many updates at first)
     fill_while_scanning = True  # False: lengths and copy made before the first epoch
 
-    def __init__(self, model):
+    def __init__(self, model, max_epochs=None):
         X = np.ascontiguousarray(model.X)
         n_samples, n_features = X.shape
         self.X = X
@@ -325,75 +357,103 @@ class CompiledScan:
         tols64 = [4.0 * (n_features + 2) * 2.0**-53, (n_features + 2) * 2.0**-970]
         self.tols64 = np.array([*tols64, *t_tols])
         self.pair_tols = np.array([*tols64, *t_tols, 4.0 * (n_features + 7) * 2.0**-53])
-        if X.nbytes > self.single_above_bytes:  # half the memory to read per epoch
-            self.X32 = np.empty(X.shape, dtype=np.float32)
-            self.w32 = np.empty(n_features, dtype=np.float32)
+        # X32: the float32 copy of X, allocated when first filled (None: not yet)
+        self.X32, self.w32 = None, np.empty(n_features, dtype=np.float32)
+        # half the memory to read, in runs long enough to repay the copy
+        self.can_single = X.nbytes > self.single_above_bytes and (
+            max_epochs is None or max_epochs >= self.single_min_epochs
+        )
+        if self.can_single:
             tols = [2.0 * (n_features + 6) * 2.0**-24, 2.0**-100]
         else:  # small enough for the cache: score in float64, no copy to keep in step
-            self.X32 = self.w32 = None
             tols = tols64
         self.tols = np.array([*tols, *t_tols])  # for the scores of X32, if any
         self.row_size = np.empty(n_samples)
-        self.box = np.array([0.0, 1.0])  # the bias, the largest row_size known
+        # the bias, the largest row_size known, 1 once X is known to be finite
+        self.box = np.array([0.0, 1.0, 0.0])
         self.measured = self.copied = False  # row_size, X32 filled
         if not self.fill_while_scanning:
             self._prepare()
         dtype = np.int32 if n_samples < 2**31 else np.int64  # as the log's
-        self.samples, self.positions = (
-            np.empty(n_samples, dtype),
-            np.empty(n_samples, dtype),
-        )
+        self.positions = np.empty(n_samples, dtype)  # where the log stores none
         self.natural = np.arange(n_samples, dtype=np.intp)
         self.no_copy = np.empty((0, 0), dtype=np.float32)
         self.rate = None  # updates per sample in the last epoch
 
     def _prepare(self, copy=True) -> None:
         """Every row's length (and the float32 copy, if any and ``copy``) in one pass."""
-        copy = copy and self.X32 is not None
-        _prepare(self.X, self.X32 if copy else self.no_copy, copy, self.row_size)
+        copy = copy and self.can_single
+        _prepare(self.X, self._copy_target() if copy else self.no_copy, copy, self.row_size)
         self.box[1] = self.row_size.max()
+        if not self.box[1] < np.inf:  # NaN or infinity in X, or overflowed squares
+            self._check_finite()
         self.measured, self.copied = True, copy
+
+    def _copy_target(self) -> np.ndarray:
+        """The array for the float32 copy of ``X``, allocated on first use."""
+        if self.X32 is None:
+            self.X32 = np.empty(self.X.shape, dtype=np.float32)
+        return self.X32
+
+    def _check_finite(self) -> None:
+        """Raise the front door's ``ValueError`` if ``X`` holds NaN or infinity; else
+        note that it is finite, so that a row whose squares overflow goes on."""
+        check_finite(self.X, name="X")
+        self.box[2] = 1.0
 
     def epoch(self, model, order, epoch, log) -> None:
         shuffled = not isinstance(order, range)
         dense = self.rate is not None and self.rate > self.dense_above
-        # rows read at random from a large X: the float64 rows cost less than a copy
-        at_random = shuffled and self.X.nbytes > self.single_at_random_below_bytes
-        single = self.X32 is not None and not (dense or at_random)
+        # rows read at random: the float64 rows cost no more than a copy's
+        single = self.can_single and not (dense or shuffled)
         if not shuffled:
             order = self.natural
         elif not self.measured:  # one pass in order, not the rows at random
-            self._prepare(copy=single)
+            self._prepare(copy=False)
         if single and self.measured and not self.copied:
             self._prepare()
         pairs = dense and self.measured and not _signed_zeros(model)
         before = log.count
         position, n = 0, order.shape[0]
+        # the first epoch: its first probe_rows samples say whether updates are dense
+        probe = min(n, self.probe_rows) if self.rate is None else 0
         while position < n:
             self.box[0] = model.b
+            samples, positions = log.room(n - position)  # the scans write into the log
+            positions = self.positions if positions is None else positions
             if pairs:
                 status, position, n_out = scan_pairs(
                     self.X, model.y, order, position, model.w, self.box, model.lr,
-                    model.fit_bias, self.row_size, self.pair_tols, self.samples,
-                    self.positions,
+                    model.fit_bias, self.row_size, self.pair_tols, samples, positions,
                 )  # fmt: skip
             else:
-                status, position, n_out = self._scan(model, order, position, single)
+                stop = probe if position < probe else n
+                status, position, n_out = self._scan(
+                    model, order[:stop], position, single, samples, positions
+                )
             model.b = float(self.box[0])
-            log.extend(self.samples[:n_out], self.positions[:n_out])
+            log.commit(n_out)
             if status == OVERFLOW:
                 raise overflow_error("a weight after the update", order[position], epoch)
+            if status == NONFINITE:  # raises for NaN or infinity; scan then goes on
+                self._check_finite()
             if status == UNDECIDED:  # the textbook's own expression decides
                 textbook_step(model, order[position], position, epoch, log)
                 position += 1
             if status == LEFTOVER:
                 pairs = False
+            if probe and position >= probe:  # dense from the start: go on by pairs
+                if log.count - before > self.probe_dense_above * position:
+                    if not self.measured:
+                        self._prepare(copy=False)  # the float32 copy is left unmade
+                    single, pairs = False, not _signed_zeros(model)
+                probe = 0
         if not self.measured:
             self.measured = True
             self.copied = single  # filled in this epoch along with the lengths
         self.rate = (log.count - before) / max(n, 1)
 
-    def _scan(self, model, order, position, single):
+    def _scan(self, model, order, position, single, samples, positions):
         """:func:`scan` from ``position``: in float32 if ``single`` and the copy is
         made, else in float64, measuring the rows (and filling the copy if
         ``single``) in the first epoch."""
@@ -403,10 +463,10 @@ class CompiledScan:
         else:
             Xs, ws, tols = self.X, model.w, self.tols64
             if fill and single:
-                X32 = self.X32
+                X32 = self._copy_target()
         return scan(
             self.X, Xs, ws, model.y, order, position, model.w, self.box, model.lr,
-            model.fit_bias, self.row_size, tols, self.samples, self.positions, fill, X32,
+            model.fit_bias, self.row_size, tols, samples, positions, fill, X32,
         )  # fmt: skip
 
 

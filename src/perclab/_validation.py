@@ -37,11 +37,13 @@ def older_name(value, old_value, *, name: str, old_name: str, stacklevel: int = 
     return old_value
 
 
-def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
+def check_X(X, *, name: str = "X", copy: bool = True, finite: bool = True) -> np.ndarray:
     """Return ``X`` as a finite 2-D float array with at least one row and one column.
 
     A copy, unless ``copy=False`` and ``X`` is already a float64 array (for callers
-    that never write to it)."""
+    that never write to it). ``finite=False`` leaves out the test for NaN and infinity,
+    for a caller that makes it itself (with :func:`check_finite`) before it uses an
+    entry."""
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} must be a 2-D array of numbers, got a string")
     if type(X).__module__.startswith("scipy.sparse"):  # without importing scipy
@@ -80,6 +82,13 @@ def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
     if arr.shape[1] == 0:
         raise ValueError(f"{name} has 0 features; pass at least one feature column")
     arr = arr.astype(float, copy=copy)
+    if finite:
+        check_finite(arr, name=name)
+    return arr
+
+
+def check_finite(arr: np.ndarray, *, name: str = "X") -> None:
+    """Raise if the 2-D float array ``arr`` holds NaN or infinity."""
     # the sum is finite when every entry is (one pass, no temporary array; einsum's
     # is the quicker); only an infinite or NaN sum needs the entries checked one by one
     with np.errstate(over="ignore", invalid="ignore"):
@@ -88,7 +97,6 @@ def check_X(X, *, name: str = "X", copy: bool = True) -> np.ndarray:
         raise ValueError(
             f"{name} contains NaN or infinity; remove or impute those entries first"
         )
-    return arr
 
 
 def check_pm1_labels(y, n_samples: int) -> np.ndarray:

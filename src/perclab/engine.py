@@ -31,8 +31,11 @@ textbook loop:
 * ``"textbook"``: the loop above, in Python;
 * ``"compiled"``: the same loop compiled with numba (``perclab._compiled``), used
   when numba is installed; epoch by epoch it scores in float64 or, for a large ``X``
-  with rare updates, in float32, and where updates are dense it decides two samples
-  at a time;
+  visited in order with rare updates over enough epochs, in float32, and where
+  updates are dense it decides two samples at a time; a shuffled epoch reads the
+  rows of ``X`` where they are, in its order. Measuring each row's length as it
+  first meets it is also its test for NaN and infinity, which the front door then
+  leaves to it;
 * ``"blocks"``: a NumPy scan that clears blocks of samples with one matrix product
   (``perclab._blocks``), used without numba.
 
@@ -165,47 +168,75 @@ class UpdateHistory:
 
 class _Log:
     """The updates as they happen: the sample and the position in its epoch of each
-    (in the natural order the position is the sample, and is not stored twice)."""
+    (in the natural order the position is the sample, and is not stored twice).
+
+    They are stored in one array for each, grown by doubling. A scan that finds many
+    updates at once writes them straight into it: :meth:`room` gives it the free
+    entries, :meth:`commit` keeps those it wrote. :meth:`arrays` returns views, which
+    keep the spare room too (at most two entries per sample, plus as many as the
+    updates take)."""
 
     def __init__(self, n_samples: int, natural_order: bool = False):
         self.dtype = np.int32 if n_samples < 2**31 else np.int64
         self.natural_order = natural_order
-        self.chunks: list[tuple[np.ndarray, np.ndarray | None]] = []
-        self.samples: list[int] = []  # recorded one at a time, not yet in a chunk
+        self._samples = np.empty(0, self.dtype)  # entries [:stored] hold updates
+        self._positions = None if natural_order else np.empty(0, self.dtype)
+        self.stored = 0
+        self.samples: list[int] = []  # recorded one at a time, not yet stored
         self.positions: list[int] = []
-        self.count = 0
+        self.count = 0  # stored or not
 
     def record(self, i, position) -> None:
         self.samples.append(int(i))
         self.positions.append(int(position))
         self.count += 1
 
-    def extend(self, samples: np.ndarray, positions: np.ndarray) -> None:
-        """Record many updates at once (copies the arrays)."""
-        if samples.size:
-            self._flush()
-            positions = None if self.natural_order else positions.astype(self.dtype)
-            self.chunks.append((samples.astype(self.dtype), positions))
-            self.count += samples.size
+    def room(self, size: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """Views of the next ``size`` free entries for samples and for positions (None
+        in the natural order), for a scan to write updates into from entry 0."""
+        self._flush()
+        self._reserve(size)
+        end = self.stored + size
+        positions = None if self.natural_order else self._positions[self.stored : end]
+        return self._samples[self.stored : end], positions
+
+    def commit(self, n_updates: int) -> None:
+        """Keep the first ``n_updates`` entries written into :meth:`room`'s views."""
+        self.stored += n_updates
+        self.count += n_updates
+
+    def _reserve(self, size: int) -> None:
+        end = self.stored + size
+        if end > self._samples.shape[0]:
+            capacity = max(end, 2 * self._samples.shape[0])
+            self._samples = _grown(self._samples, self.stored, capacity)
+            if not self.natural_order:
+                self._positions = _grown(self._positions, self.stored, capacity)
 
     def _flush(self) -> None:
         if self.samples:
-            samples = np.array(self.samples, self.dtype)
-            positions = None if self.natural_order else np.array(self.positions, self.dtype)
-            self.chunks.append((samples, positions))
+            end = self.stored + len(self.samples)
+            self._reserve(len(self.samples))
+            self._samples[self.stored : end] = self.samples
+            if not self.natural_order:
+                self._positions[self.stored : end] = self.positions
+            self.stored = end
             self.samples, self.positions = [], []
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The samples and the positions of every update."""
         self._flush()
-        if not self.chunks:
-            return np.zeros(0, self.dtype), np.zeros(0, self.dtype)
-        samples = np.concatenate([c[0] for c in self.chunks])
+        samples = self._samples[: self.stored]
         if self.natural_order:
-            positions = samples
-        else:
-            positions = np.concatenate([c[1] for c in self.chunks])
-        self.chunks = []
-        return samples, positions
+            return samples, samples
+        return samples, self._positions[: self.stored]
+
+
+def _grown(array: np.ndarray, used: int, capacity: int) -> np.ndarray:
+    """A new array of ``capacity`` entries that starts with ``array[:used]``."""
+    grown = np.empty(capacity, array.dtype)
+    grown[:used] = array[:used]
+    return grown
 
 
 @dataclass
@@ -307,7 +338,7 @@ def run(
         Where the warning points: 3 is the caller of the function that called run.
     """
     n_samples = model.y.shape[0]
-    epoch_scan = _scanner(model, method)
+    epoch_scan = _scanner(model, method, max_epochs)
     log = _Log(n_samples, natural_order=not shuffle)
     mistakes_per_epoch, converged, stopped = [], False, False
     for epoch in range(1, max_epochs + 1):
@@ -338,15 +369,11 @@ def run(
     return Run(model, converged, mistakes_per_epoch, history)
 
 
-def _scanner(model, method):
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    if type(model) not in FAST_PATH_MODELS or method == "textbook":
+def _scanner(model, method, max_epochs=None):
+    scan = _scan_name(type(model), method, model.X.size if hasattr(model, "X") else 0)
+    if scan == "textbook":
         return textbook_epoch  # a fast path serves only the rule it implements
-    if method == "fast":
-        big = model.X.size >= _COMPILED_MIN_ENTRIES
-        method = "compiled" if big and compiled_available() else "blocks"
-    if method == "compiled":
+    if scan == "compiled":
         if not compiled_available():
             raise ImportError(
                 'method="compiled" needs numba, which is not installed; install it '
@@ -354,10 +381,31 @@ def _scanner(model, method):
             )
         from perclab._compiled import CompiledScan
 
-        return CompiledScan(model).epoch
+        return CompiledScan(model, max_epochs).epoch
     from perclab._blocks import BlockScan
 
     return BlockScan(model).epoch
+
+
+def _scan_name(model_class, method: str, size: int) -> str:
+    """The scan ("textbook", "compiled" or "blocks") that :func:`run` uses for a model
+    of ``model_class`` on an ``X`` of ``size`` entries."""
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if model_class not in FAST_PATH_MODELS or method == "textbook":
+        return "textbook"
+    if method == "fast":
+        big = size >= _COMPILED_MIN_ENTRIES
+        return "compiled" if big and compiled_available() else "blocks"
+    return method
+
+
+def scan_checks_finite(model_class, method: str, size: int) -> bool:
+    """Whether :func:`run` will scan a model of ``model_class`` on an ``X`` of ``size``
+    entries with the compiled scan, which tests each row of ``X`` for NaN and infinity
+    before it uses it (as it measures the row's length), so that the caller need not
+    read ``X`` once more to test it (:func:`perclab.perceptron.fit_linear`)."""
+    return _scan_name(model_class, method, size) == "compiled" and compiled_available()
 
 
 def compiled_available() -> bool:

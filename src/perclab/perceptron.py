@@ -8,6 +8,7 @@ import numpy as np
 
 from perclab._validation import (
     check_bool,
+    check_finite,
     check_int,
     check_pm1_labels,
     check_random_state,
@@ -24,6 +25,7 @@ from perclab.engine import (
     TrainingOverflowError,
     UpdateHistory,
     run,
+    scan_checks_finite,
 )
 
 __all__ = [
@@ -191,7 +193,12 @@ def fit_linear(
     :class:`perclab.models.LinearModel` class) and run it with
     :func:`perclab.engine.run` (``run_options``: ``warn``, ``hint``,
     ``stop_when_clean``, ``on_epoch_end``). Returns the model and the run."""
-    X = check_X(X, copy=False)  # never written to; the history checks it is unchanged
+    method = _check_method(method)
+    # X is never written to (the history checks it is unchanged); the compiled scan
+    # tests each row for NaN and infinity as it first meets it, sparing a pass over X
+    X = check_X(X, copy=False, finite=False)
+    if not scan_checks_finite(model, method, X.size):
+        check_finite(X)
     n_samples, n_features = X.shape
     y = check_pm1_labels(y, n_samples)
     w = np.zeros(n_features) if w0 is None else check_vector(w0, n_features, name="w0")
@@ -201,7 +208,6 @@ def fit_linear(
     max_epochs = check_int(max_epochs, name="max_epochs", minimum=1)
     shuffle = check_bool(shuffle, name="shuffle")
     rng = check_random_state(random_state)
-    method = _check_method(method)
     trained = model(X, y, w, b, lr, fit_bias)
     loop = run(
         trained, max_epochs=max_epochs, shuffle=shuffle, rng=rng, method=method,
