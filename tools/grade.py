@@ -10,11 +10,12 @@ worth one point, shared equally by its cases: the self-check's and the hidden on
 A submission is untrusted code. Each runs in its own process (``tools/grade_child.py``), a
 fresh interpreter in a scratch folder, with limits on CPU time, memory, file size and
 open files, ended with its whole process group at a wall-clock limit (a crash or a hang
-costs the case it stops; a new process goes on with the next). When the grader runs as
-root, it also gets namespaces of its own (see ``Sandbox``): its own process tree and a
-read-only view of the files in which the submissions and the grading key are hidden, no
-capabilities, and a user id of its own where the interpreter allows. It gets the
-notebook's code, then (once that code has run) the cases; it returns plain data.
+costs the case it stops; a new process goes on with the next). Where Linux allows (see
+``Sandbox``), it also gets namespaces of its own: its own process tree, no network, and a
+file system holding only its interpreter, its packages, perclab and the grading tools,
+read-only, beside its scratch folder; no capabilities; as root, a user id of its own; not
+as root, a user namespace of its own. It gets the notebook's code, then (once that code
+has run) the cases; it returns plain data.
 
 The answers are scored here, by otter-grader's runner of test files: each question's
 test file is the one in the exercise's ``autograder.zip`` (``tools/autograder.py``), run
