@@ -1,8 +1,8 @@
 """The process that runs one submission for ``tools/grade.py``: untrusted, and treated so.
 
 Started by the grader in a fresh interpreter (``python -I``), in a scratch folder, with
-limits on time, memory, file size and processes (and, when the grader runs as root, under
-a user id of its own). It talks to the grader over its standard input and a private copy
+limits on time, memory, file size and processes (and, where Linux allows, in namespaces
+and a read-only file system of its own: see ``grade.Sandbox``). It talks to the grader over its standard input and a private copy
 of its standard output, one JSON message a line:
 
 1. it reads the notebook's code cells, runs them in order (a cell that raises or exits is
