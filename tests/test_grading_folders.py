@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from grading_kit import KEY, ROOT, autograder, grade
+from grading_kit import KEY, ROOT, autograder, grade, grading_cases
 
 LIMITS = grade.Limits(notebook_seconds=12, question_seconds=4, memory_mb=1500)
 # the solutions never hang: make grade's own limits, so that a busy machine cannot fail
@@ -312,6 +312,39 @@ def test_every_process_of_a_submissions_user_id_is_ended():
     assert grade.sweep(uid)
     assert [p.wait(timeout=5) for p in escaped] == [-9, -9, -9]
     assert grade._processes(uid) == []
+
+
+SPY = """
+import sys
+calls = []
+
+def is_mistake(x, y, w, b):  # wrong on ties; says what it has seen, wherever it can
+    calls.append(x)
+    print(f"calls={len(calls)}")  # the self-check's report holds what the checked prints
+    frame, found = sys._getframe(), []
+    while frame is not None:  # the grader's key, should it be anywhere on the stack
+        found += [v["key"] for v in frame.f_locals.values()
+                  if isinstance(v, dict) and v.get("key") is not None]
+        frame = frame.f_back
+    if found:
+        raise ValueError(f"key={found[0]}")
+    return y * (np.dot(w, x) + b) < 0
+"""
+
+
+def test_no_feedback_carries_what_a_submission_learns_of_the_hidden_cases(tmp_path):
+    """The hidden cases are asked last, after the self-check's report, and their key
+    reaches the process only then: a function that prints how often it has been called
+    and raises with any key it finds on its stack shows, in its feedback, only calls of
+    the public cases and no key."""
+    write(tmp_path, "01_predict_and_ties_spy.ipynb", notebook(PREDICT, SPY))
+    (outcome,) = grade.grade_folder(tmp_path, limits=LIMITS, key=KEY, progress=False)
+    assert 0 < outcome.scores["is_mistake"] < 1  # only the ties fail
+    feedback = (tmp_path / "feedback" / "01_predict_and_ties_spy.txt").read_text()
+    public = [c for c in grading_cases.cases("check_is_mistake", KEY) if not c.hidden]
+    seen = [int(n) for n in re.findall(r"calls=(\d+)", feedback)]
+    assert seen and min(seen) == len(public) + 1, feedback  # its first call by the check
+    assert str(KEY) not in feedback and "key=" not in feedback
 
 
 FORGER = """

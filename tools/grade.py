@@ -552,6 +552,12 @@ def grade(
     answers: dict[tuple[str, int], object] = {}  # (question, case) -> answer or failure
     reports: dict[str, str] = {}
     remaining = [(q.name, k) for q in asked for k in range(counts[q.name])]
+    hidden = {
+        (q.name, k)
+        for q in asked
+        for k, case in enumerate(grading_cases.cases(q.check, key))
+        if case.hidden
+    }
     cells, notes = code_cells(notebook), []
 
     def sent(q) -> grading_cases.Sent:
@@ -574,7 +580,7 @@ def grade(
             limits,
             (uid, sandbox),
             answers,
-            (reports, failing),
+            (reports, failing, hidden),
             (notes, ended),
         )
         if problem:
@@ -624,8 +630,10 @@ class _Failed:
 
 
 def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept) -> str:
-    """One process: run the notebook, then the remaining cases. Returns a fatal problem."""
-    (uid, sandbox), (reports, failing), (notes, ended) = where, wanted, kept
+    """One process: run the notebook, answer the remaining public cases, report on the
+    questions that fail one, then answer the remaining hidden cases. Returns a fatal
+    problem, or "" (a stopped case is recorded; the next process goes on)."""
+    (uid, sandbox), (reports, failing, hidden), (notes, ended) = where, wanted, kept
     scratch = Path(tempfile.mkdtemp(prefix="perclab-grade-"))
     if uid is not None:
         os.chown(scratch, uid, uid)
@@ -634,6 +642,7 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept
     try:
         child.send(cells)
         # whatever the process sends, it ends by then: its notebook, each question once
+        # (public and hidden cases together), the reports
         last = time.monotonic() + limits.notebook_seconds
         last += limits.question_seconds * (2 * len(asked) + 1)
         deadline = time.monotonic() + limits.notebook_seconds
@@ -652,68 +661,100 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept
             if kind == "too_much":
                 return "it wrote more output than the grader reads"
             return "its process ended while running the notebook (an exit call or a crash)"
-        wanted: dict[str, list[int]] = {}
-        for name, k in remaining:
-            wanted.setdefault(name, []).append(k)
-        work = [
-            {"name": q.name, "check": q.check, "cases": wanted[q.name]}
-            for q in asked
-            if q.name in wanted
-        ]
-        child.send({"key": key, "questions": work})
-        running, deadline = None, time.monotonic() + limits.question_seconds
-        started, requested = set(), set(remaining)  # each question's time starts once
-        while True:
-            message = child.next(min(deadline, last))
-            kind = message.get("kind")
-            item = (message.get("name"), message.get("case"))
-            pending = not requested.isdisjoint(remaining)  # cases asked, not answered
-            if kind == "case" and running != "reports" and item in remaining:
-                if item[0] not in started:
-                    started.add(item[0])
-                    deadline = time.monotonic() + limits.question_seconds
-                running = item
-            elif kind == "answer" and running == item and item in remaining:
-                remaining.remove(item)
-                answers[item] = _Answer.of(message)
-            elif kind == "answered" and running != "reports" and not pending:
-                names = failing()
-                child.send({"reports": names})
-                running = "reports"  # every answer is in: what follows is feedback only
-                deadline = time.monotonic() + limits.question_seconds * (1 + len(names))
-            elif kind == "report" and running == "reports" and item[0] in names:
-                reports[str(item[0])] = str(message.get("text", ""))[:4000]
-            elif kind == "done" and running == "reports":
+        left = {q.name: limits.question_seconds for q in asked}  # each question's time
+        public = [item for item in remaining if item not in hidden]
+        if public:  # no key yet: nothing it learns here is of the hidden cases
+            stop = _answers(child, None, public, asked, limits, (left, last), answers,
+                            remaining, ended)  # fmt: skip
+            if stop is not None:
+                return stop
+            failed = failing()
+            names = [[q.name, q.check] for q in asked if q.name in failed]
+            child.send({"reports": names})
+            wait = limits.question_seconds * (1 + len(names))
+            deadline = min(last, time.monotonic() + wait)
+            while True:
+                message = child.next(deadline)
+                kind, name = message.get("kind"), message.get("name")
+                if kind == "report" and name in [n for n, _ in names]:
+                    reports[str(name)] = str(message.get("text", ""))[:4000]
+                elif kind in ("reported", "timeout", "ended", "too_much", "garbled"):
+                    break  # feedback only: a report that does not come is left out
+                else:
+                    return "its process sent the grader a message out of turn"
+            if kind != "reported":
                 return ""
-            elif kind in ("timeout", "ended", "too_much", "garbled", "crash"):
-                if running == "reports":
-                    return ""
-                if running is None:
-                    return _stopped(kind)
-                why = {
-                    "timeout": f"did not finish within {limits.question_seconds:g} s",
-                    "ended": "the process ended during this case (an exit call or a crash)",
-                }.get(kind, "sent more output than the grader reads")
-                ended_again = (
-                    "not graded: the function ended its process (an exit call or a crash) "
-                    f"{ENDINGS} times"
-                    if kind == "ended"
-                    else why
-                )
-                name = running[0]
-                if kind == "ended":
-                    ended[name] = ended.get(name, 0) + 1
-                for item in [item for item in remaining if item[0] == name]:
-                    if kind == "ended" and item != running and ended[name] < ENDINGS:
-                        continue  # the next process goes on with the next case
-                    remaining.remove(item)
-                    answers[item] = _Failed(why if item == running else ended_again)
-                return ""
-            else:  # only a submission writing to the grader's channel does this
-                return "its process sent the grader a message out of turn"
+        rest = [item for item in remaining if item in hidden]
+        if rest:  # from here on, what it sends reaches the feedback as pass or fail only
+            stop = _answers(child, key, rest, asked, limits, (left, last), answers,
+                            remaining, ended)  # fmt: skip
+            if stop is not None:
+                return stop
+        child.send({"end": True})
+        return ""
     finally:
         child.end()
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _answers(child, key, items, asked, limits, clocks, answers, remaining, ended):
+    """Ask the process for ``items`` (question, case) and record its answers. None when
+    all came; else "" (a case stopped, recorded) or a fatal problem."""
+    left, last = clocks
+    work = [
+        {"name": q.name, "check": q.check, "cases": [k for n, k in items if n == q.name]}
+        for q in asked
+        if any(n == q.name for n, _ in items)
+    ]
+    child.send({"key": key, "questions": work})
+    asked_for = set(items)
+    running, since = None, time.monotonic()
+    deadline = since + limits.question_seconds  # until the first case begins
+
+    def charge():  # the time the running question has used
+        if running is not None:
+            left[running[0]] -= time.monotonic() - since
+
+    while True:
+        message = child.next(min(deadline, last))
+        kind = message.get("kind")
+        item = (message.get("name"), message.get("case"))
+        if kind == "case" and item in asked_for and item in remaining:
+            if running is None or running[0] != item[0]:  # a question begins
+                charge()
+                since = time.monotonic()
+                deadline = since + left[item[0]]
+            running = item
+        elif kind == "answer" and running == item and item in remaining:
+            remaining.remove(item)
+            answers[item] = _Answer.of(message)
+        elif kind == "answered" and asked_for.isdisjoint(remaining):
+            charge()
+            return None
+        elif kind in ("timeout", "ended", "too_much", "garbled", "crash"):
+            if running is None:
+                return _stopped(kind)
+            why = {
+                "timeout": f"did not finish within {limits.question_seconds:g} s",
+                "ended": "the process ended during this case (an exit call or a crash)",
+            }.get(kind, "sent more output than the grader reads")
+            ended_again = (
+                "not graded: the function ended its process (an exit call or a crash) "
+                f"{ENDINGS} times"
+                if kind == "ended"
+                else why
+            )
+            name = running[0]
+            if kind == "ended":
+                ended[name] = ended.get(name, 0) + 1
+            for item in [item for item in remaining if item[0] == name]:
+                if kind == "ended" and item != running and ended[name] < ENDINGS:
+                    continue  # the next process goes on with the next case
+                remaining.remove(item)
+                answers[item] = _Failed(why if item == running else ended_again)
+            return ""
+        else:  # only a submission writing to the grader's channel does this
+            return "its process sent the grader a message out of turn"
 
 
 def _stopped(kind: str) -> str:

@@ -2,17 +2,21 @@
 
 Started by the grader in a fresh interpreter (``python -I``), in a scratch folder, with
 limits on time, memory, file size and processes (and, where Linux allows, in namespaces
-and a read-only file system of its own: see ``grade.Sandbox``). It talks to the grader over its standard input and a private copy
-of its standard output, one JSON message a line:
+and a read-only file system of its own: see ``grade.Sandbox``). It talks to the grader
+over its standard input and a private copy of its standard output, one JSON message a
+line:
 
 1. it reads the notebook's code cells, runs them in order (a cell that raises or exits is
    reported and skipped; the self-checks answer nothing here, so the cells that only show
    results after a passing check do not run), and sends ``ready``;
-2. only then it reads the work: which questions, which cases, and the key of the hidden
-   cases; it builds the inputs with ``grading_cases``, calls each function on each case
-   and sends each answer as plain data (numbers, lists, booleans, text: never a pickle);
+2. only then it reads the work: which questions and which public cases; it builds the
+   inputs with ``grading_cases``, calls each function on each case and sends each answer
+   as plain data (numbers, lists, booleans, text: never a pickle);
 3. then, for the questions the grader names (those with a failing public case), it runs
-   the self-check and sends its report, the feedback the learner reads.
+   the self-check and sends its report, the feedback the learner reads;
+4. only then it gets the key of the hidden cases and answers them as in 2: from here on
+   nothing it sends reaches the feedback but pass or fail, so what it learns of the
+   hidden cases (their inputs, the key) goes nowhere.
 
 It never sees an expected value: the grader computes them in its own process and compares
 there, so nothing this process does (replacing numpy's functions, perclab's checks or
@@ -161,33 +165,35 @@ def main(channel) -> None:
             send({"kind": "cell_error", "cell": k + 1, "error": _error(exc)})
     send({"kind": "ready"})
 
-    work = json.loads(stdin.readline())
-    for question in work["questions"]:
-        name, check, wanted = question["name"], question["check"], question["cases"]
-        graded = grading_cases.cases(check, work["key"])
-        frozen = grading_cases.frozen_positions(check)
-        func, calls = namespace.get(name), {}
-        for k in wanted:
-            send({"kind": "case", "name": name, "case": k})
-            answer = answer_case(func, graded[k], frozen, calls)
-            send({"kind": "answer", "name": name, "case": k, **answer})
-    send({"kind": "answered"})
-    functions = {
-        q["name"]: (q["check"], namespace.get(q["name"])) for q in work["questions"]
-    }
-    for name in json.loads(stdin.readline())["reports"]:  # those with a failing case
-        check, func = functions.get(name, (None, None))
-        if not callable(func) or check not in checks:
-            continue
-        sys.stdout = report = _Bounded()
-        try:
-            checks[check](func)
-            text = "".join(report.parts)
-        except BaseException as exc:
-            text = "".join(traceback.format_exception_only(type(exc), exc))
-        sys.stdout = printed
-        send({"kind": "report", "name": name, "text": text[:_MAX_TEXT]})
-    send({"kind": "done"})
+    for line in stdin:  # the grader's requests, until it says the end
+        request = json.loads(line)
+        if "questions" in request:  # cases to answer: public ones, then hidden ones
+            for question in request["questions"]:
+                name, check, wanted = question["name"], question["check"], question["cases"]
+                graded = grading_cases.cases(check, request["key"])
+                frozen = grading_cases.frozen_positions(check)
+                func, calls = namespace.get(name), {}
+                for k in wanted:
+                    send({"kind": "case", "name": name, "case": k})
+                    answer = answer_case(func, graded[k], frozen, calls)
+                    send({"kind": "answer", "name": name, "case": k, **answer})
+            send({"kind": "answered"})
+        elif "reports" in request:  # the questions with a failing public case
+            for name, check in request["reports"]:
+                func = namespace.get(name)
+                if not callable(func) or check not in checks:
+                    continue
+                sys.stdout = report = _Bounded()
+                try:
+                    checks[check](func)
+                    text = "".join(report.parts)
+                except BaseException as exc:
+                    text = "".join(traceback.format_exception_only(type(exc), exc))
+                sys.stdout = printed
+                send({"kind": "report", "name": name, "text": text[:_MAX_TEXT]})
+            send({"kind": "reported"})
+        else:
+            break
     channel.close()
     os._exit(0)
 

@@ -149,8 +149,9 @@ def _fingerprint(args) -> str:
     return "|".join(parts)
 
 
-def cases(check: str, key: int) -> list[GradedCase]:
-    """The public cases of ``check``, then the hidden ones drawn with ``key``.
+def cases(check: str, key: int | None) -> list[GradedCase]:
+    """The public cases of ``check``, then the hidden ones drawn with ``key`` (with
+    ``key=None``, the public ones alone).
 
     A hidden case is a case of the reseeded check that the public check does not hold
     (its fixed edge cases come back unchanged and are not counted twice).
@@ -158,12 +159,15 @@ def cases(check: str, key: int) -> list[GradedCase]:
     return _once("cases", check, key, lambda: _cases(check, key))
 
 
-def _cases(check: str, key: int) -> list[GradedCase]:
+def _cases(check: str, key: int | None) -> list[GradedCase]:
     if check == SELECTION:
-        return selection_cases(key)
+        found = selection_cases(0 if key is None else key)  # its public cases: no key
+        return found if key is not None else [case for case in found if not case.hidden]
     public = spec(check).cases
     seen = {_fingerprint(case.args) for case in public}
     graded = [GradedCase(case.about, case.args, False) for case in public]
+    if key is None:
+        return graded
     for case in spec(check, key).cases:
         if _fingerprint(case.args) not in seen:
             seen.add(_fingerprint(case.args))
