@@ -347,6 +347,26 @@ def test_no_feedback_carries_what_a_submission_learns_of_the_hidden_cases(tmp_pa
     assert str(KEY) not in feedback and "key=" not in feedback
 
 
+BY_PERCLAB = """
+import warnings, perclab
+def train_until_clean(X, y, max_epochs=100):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = perclab.train(X, y, max_epochs=max_epochs)
+    return r.w, r.b, r.n_updates, r.epochs
+"""
+
+
+def test_a_tie_of_a_hidden_case_is_a_tie_however_the_scores_are_summed(tmp_path):
+    """With this key, the hidden tiny-values case of the training loop once held a score
+    that is exactly 0 by the rule but not in X @ w's rounding, and a correct loop that
+    sums otherwise lost that case; scaled by a power of two, its scores are exact."""
+    key = 3894331155746724455
+    write(tmp_path, "03_training_loop_perclab.ipynb", notebook(BY_PERCLAB))
+    (outcome,) = grade.grade_folder(tmp_path, key=key, progress=False)
+    assert outcome.scores == {"train_until_clean": 1}
+
+
 FORGER = """
 import itertools, json, os, time
 channels = [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]

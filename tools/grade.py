@@ -788,15 +788,17 @@ def _score(q, tests, report: str = "") -> tuple[float, str]:
         lines.append(textwrap.indent(report or first_public.strip(), "  "))
     failed_hidden = total["hidden"] - passed["hidden"]
     if failed_hidden:
-        cases = f"{failed_hidden} hidden case{'s' if failed_hidden > 1 else ''} fail"
+        plural = " fails" if failed_hidden == 1 else "s fail"
+        cases = f"{failed_hidden} hidden case{plural}"
         kinds = "other data of the kinds above, or edge cases (ties, one sample, integer "
         kinds += "inputs, large and small scales, ...)"
         if first_public:
             lines.append(f"  {cases} too: {kinds}.")
         else:
             lines.append(
-                f"  {cases}: {kinds}; a function that passes the self-check by its "
-                "inputs rather than its rule fails here."
+                f"  {cases}: {kinds}. Every public case passes, so look for what they do "
+                "not show: a score of exactly 0 with weights that are not 0, one sample or "
+                "feature, integer inputs, other scales, the defaults."
             )
     return points, "\n".join(lines)
 

@@ -286,7 +286,9 @@ def _edges_training(rng):
         ("a point twice with both labels: stop at max_epochs = 3", (Xc * 1.0, yc, 3)),
         ("one feature in the thousands, a bias needed", (one, np.where(t > cut, 1, -1))),
         ("integer features and labels, max_epochs = 1", (*_separable(rng, 9, 2)[:2], 1)),
-        ("tiny values", (tiny * 1e-3, tiny_y)),
+        # a power of two keeps every score exact: a tie of the rule is a tie however the
+        # products are summed (1e-3 made one a rounding error of X @ w, not of the rule)
+        ("tiny values", (tiny * 2.0**-10, tiny_y)),
     ]
 
 
