@@ -367,6 +367,70 @@ def test_a_tie_of_a_hidden_case_is_a_tie_however_the_scores_are_summed(tmp_path)
     assert outcome.scores == {"train_until_clean": 1}
 
 
+FILLER = """
+import os
+written = 0
+for k in range(100):  # 100 MB into its scratch folder, 1 MB a file
+    try:
+        with open(f"fill{k}", "wb") as file:
+            file.write(bytes(2**20))
+        written += 1
+    except OSError:
+        break
+
+def is_mistake(x, y, w, b):  # right only if it could write all of it
+    return (y * (np.dot(w, x) + b) <= 0) if written == 100 else "disk full"
+"""
+
+
+@ROOT_ONLY
+def test_a_submission_cannot_fill_the_disk(tmp_path):
+    """Its scratch folder is a file system of its own, of 64 MB, in memory."""
+    write(tmp_path, "01_predict_and_ties_filler.ipynb", notebook(PREDICT, FILLER))
+    (outcome,) = grade.grade_folder(tmp_path, limits=LIMITS, key=KEY, progress=False)
+    assert grade.Limits().scratch_mb == 64
+    assert outcome.scores == {"predict_labels": 1, "is_mistake": 0}
+
+
+def test_a_slow_notebook_that_crashes_again_and_again_stops_at_its_time(tmp_path):
+    """Each crash runs the notebook again; all its processes together get the notebook's
+    time and one question's time per question and one more."""
+    crasher = "import os, time\ntime.sleep(3)\n"
+    crasher += "def predict_labels(X, w, b):\n    os._exit(0)"
+    write(tmp_path, "01_predict_and_ties_crasher.ipynb", notebook(crasher, MISTAKE))
+    limits = grade.Limits(notebook_seconds=5, question_seconds=1, memory_mb=1500)
+    total = limits.notebook_seconds + limits.question_seconds * 3
+    start = time.monotonic()
+    (outcome,) = grade.grade_folder(tmp_path, limits=limits, key=KEY, progress=False)
+    assert time.monotonic() - start < total + 4
+    assert outcome.scores == {"predict_labels": 0, "is_mistake": 0}
+    feedback = (tmp_path / "feedback" / "01_predict_and_ties_crasher.txt").read_text()
+    assert f"used up its time ({total:g} s in all)" in feedback
+
+
+def test_links_old_notebooks_and_other_json_are_each_named_in_the_csv(tmp_path):
+    old = nbformat.v3.new_notebook(
+        worksheets=[nbformat.v3.new_worksheet(cells=[
+            nbformat.v3.new_code_cell("import numpy as np"),
+            nbformat.v3.new_code_cell(PREDICT.strip()),
+            nbformat.v3.new_code_cell(MISTAKE.strip()),
+        ])]
+    )  # fmt: skip
+    (tmp_path / "01_predict_and_ties_v3.ipynb").write_text(nbformat.writes(old, version=3))
+    (tmp_path / "01_predict_and_ties_list.ipynb").write_text("[1, 2, 3]")
+    (tmp_path / "01_predict_and_ties_link.ipynb").symlink_to(
+        tmp_path / "01_predict_and_ties_v3.ipynb"
+    )
+    outcomes = grade.grade_folder(tmp_path, limits=LIMITS, key=KEY, progress=False)
+    got = {o.file.removeprefix("01_predict_and_ties_"): o for o in outcomes}
+    assert got["v3.ipynb"].scores == {"predict_labels": 1, "is_mistake": 1}  # converted
+    assert "not a Jupyter notebook" in got["list.ipynb"].problem
+    assert "a symbolic link, which is not read" in got["link.ipynb"].problem
+    with open(tmp_path / "grades.csv", newline="") as file:
+        rows = {row["file"]: row for row in csv.DictReader(file)}
+    assert rows["01_predict_and_ties_link.ipynb"]["score"] == "0"
+
+
 FORGER = """
 import itertools, json, os, time
 channels = [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]

@@ -61,6 +61,10 @@ import grading_cases
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
+# the submissions' interpreter: this one, by a path without "..", which a file system
+# holding only the interpreter's own folders can follow (symbolic links are kept: a
+# virtual environment is known by the path it is started from)
+PYTHON = os.path.abspath(sys.executable)
 MAX_NOTEBOOK = 20_000_000  # bytes of a submitted notebook
 MAX_OUTPUT = 50_000_000  # bytes a submission's process may send back
 # processes a question may end (an exit call, a crash) before the rest of its cases fail:
@@ -78,6 +82,7 @@ class Limits:
     question_seconds: float = 30.0  # one question's cases and its self-check
     memory_mb: int = 3000  # address space
     file_mb: int = 16  # largest file it may write
+    scratch_mb: int = 64  # all it may write (in namespaces: its scratch folder in memory)
     processes: int = 64  # processes and threads of its user id (root only)
 
 
@@ -300,7 +305,7 @@ while [ "$1" != "--" ]; do
 done
 shift
 mkdir -p "$root$scratch"
-mount --bind "$scratch" "$root$scratch"
+mount -t tmpfs -o size=${SCRATCH_MB:-64}m,mode=1777 none "$root$scratch"
 mount -t proc proc "$root/proc"
 for node in null zero full random urandom; do
     touch "$root/dev/$node"
@@ -353,7 +358,7 @@ class Sandbox:
             for path in (p.resolve() for p in hidden)
             if path.is_dir() and any(path.is_relative_to(s) for s in self.shown)
         ]
-        test = [sys.executable, "-I", "-c", "import numpy, perclab.checks"]
+        test = [PYTHON, "-I", "-c", "import numpy, perclab.checks"]
         scratch = Path(tempfile.mkdtemp(prefix="perclab-probe-"))
         try:
             for uid in ([self.uid(0, probe=True)] if not self.user else []) + [None]:
@@ -381,7 +386,7 @@ class Sandbox:
         installation, every folder of its import path, the grading tools; /usr, /etc."""
         paths = json.loads(
             subprocess.run(
-                [sys.executable, "-I", "-c", _CHILD_PATH],
+                [PYTHON, "-I", "-c", _CHILD_PATH],
                 capture_output=True,
                 text=True,
                 check=True,
@@ -424,7 +429,7 @@ class Sandbox:
         ]
 
     def command(self, scratch: Path, uid) -> list[str]:
-        child = [sys.executable, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)]
+        child = [PYTHON, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)]
         return self._command(scratch, uid, child)
 
     def uid(self, index: int, probe: bool = False) -> int | None:
@@ -479,6 +484,7 @@ class _Child:
             "MKL_NUM_THREADS": "1",
             "NUMBA_NUM_THREADS": "1",
             "LANG": "C.UTF-8",
+            "SCRATCH_MB": str(limits.scratch_mb),  # the size of its scratch file system
         }
         self.uid = uid
         self.process = subprocess.Popen(
@@ -569,8 +575,11 @@ def grade(
         return [q.name for q in asked if not run_tests(q, key, sent(q)).passed_all_public]
 
     ended: dict[str, int] = {}  # question -> processes it ended
+    # all its processes together: a slow notebook run again after each crash stops here
+    total = limits.notebook_seconds + limits.question_seconds * (len(asked) + 1)
+    end = time.monotonic() + total
     for _ in range(1 + ENDINGS * len(asked)):
-        if not remaining:
+        if not remaining or time.monotonic() >= end:
             break
         problem = _run_once(
             cells,
@@ -581,15 +590,16 @@ def grade(
             (uid, sandbox),
             answers,
             (reports, failing, hidden),
-            (notes, ended),
+            (notes, ended, end),
         )
         if problem:
             outcome.problem = problem
             break
+    why = "not graded: the submission's process kept ending"
+    if time.monotonic() >= end:
+        why = f"not graded: the submission used up its time ({total:g} s in all)"
     for name, k in remaining:
-        answers.setdefault(
-            (name, k), _Failed("not graded: the submission's process kept ending")
-        )
+        answers.setdefault((name, k), _Failed(why))
     for q in asked:
         report = grading_cases.report(q.check, sent(q))
         outcome.scores[q.name], text = _score(q, run_tests(q, key, sent(q)), report)
@@ -633,7 +643,7 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept
     """One process: run the notebook, answer the remaining public cases, report on the
     questions that fail one, then answer the remaining hidden cases. Returns a fatal
     problem, or "" (a stopped case is recorded; the next process goes on)."""
-    (uid, sandbox), (reports, failing, hidden), (notes, ended) = where, wanted, kept
+    (uid, sandbox), (reports, failing, hidden), (notes, ended, end) = where, wanted, kept
     scratch = Path(tempfile.mkdtemp(prefix="perclab-grade-"))
     if uid is not None:
         os.chown(scratch, uid, uid)
@@ -644,7 +654,7 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept
         # whatever the process sends, it ends by then: its notebook, each question once
         # (public and hidden cases together), the reports
         last = time.monotonic() + limits.notebook_seconds
-        last += limits.question_seconds * (2 * len(asked) + 1)
+        last = min(end, last + limits.question_seconds * (2 * len(asked) + 1))
         deadline = time.monotonic() + limits.notebook_seconds
         while True:
             message = child.next(min(deadline, last))
@@ -656,6 +666,8 @@ def _run_once(cells, asked, remaining, key, limits, where, answers, wanted, kept
                 continue
             if kind == "ready":
                 break
+            if kind == "timeout" and time.monotonic() >= end:
+                return "its processes, run again after each crash, used up its time"
             if kind == "timeout":
                 return f"its code did not finish within {limits.notebook_seconds:g} s"
             if kind == "too_much":
@@ -804,13 +816,40 @@ def _score(q, tests, report: str = "") -> tuple[float, str]:
 
 
 # The folder
-def _read(folder: Path) -> list[tuple[str, bytes]]:
-    found = []
+def _read(folder: Path) -> list[tuple[str, bytes | None]]:
+    """Each notebook's name and bytes (None for a symbolic link, which is not followed)."""
+    found: list[tuple[str, bytes | None]] = []
     for path in sorted(folder.glob("*.ipynb")):
-        if path.is_file() and not path.is_symlink():
+        if path.is_symlink():
+            found.append((path.name, None))
+        elif path.is_file():
             with open(path, "rb") as file:
                 found.append((path.name, file.read(MAX_NOTEBOOK + 1)))
     return found
+
+
+def _notebook(data: bytes) -> dict:
+    """A submitted notebook as nbformat 4 (an older one is converted, as Jupyter would);
+    ValueError names what it is instead."""
+    import nbformat
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    parsed = json.loads(text)
+    if not isinstance(parsed, dict) or not isinstance(parsed.get("nbformat"), int):
+        raise ValueError("JSON, but not a Jupyter notebook (no nbformat)")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            notebook = nbformat.reads(text, as_version=4)
+    except Exception as exc:  # nbformat's own errors name the problem
+        raise ValueError(f"not a notebook nbformat can read: {exc}"[:160]) from exc
+    cells = notebook.get("cells")
+    if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+        raise ValueError("a notebook without a list of cells")
+    return notebook
 
 
 def grade_folder(
@@ -858,9 +897,11 @@ def _grade_all(submissions, known, key, limits, jobs, sandbox, progress) -> list
     todo = []
     for index, (name, data) in enumerate(submissions):
         try:
+            if data is None:
+                raise ValueError("a symbolic link, which is not read: hand in the file")
             if len(data) > MAX_NOTEBOOK:
                 raise ValueError("larger than 20 MB")
-            notebook = json.loads(data)
+            notebook = _notebook(data)
         except (ValueError, RecursionError) as exc:
             exercise = exercise_of(name, {}, known)  # by its name: a row with zeros
             zeros = (
