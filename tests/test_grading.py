@@ -325,6 +325,7 @@ def test_the_instructors_page_states_the_limits_and_points_make_grade_uses():
     assert f"a wall-clock limit per question ({limits.question_seconds:g} s)" in text
     assert f"for the notebook's own code ({limits.notebook_seconds:g} s)" in text
     assert grade.ENDINGS == 2 and "the same function has ended two processes" in text
+    assert f"a file system of {limits.scratch_mb} MB in memory" in text
     assert "a graded question worth one point" in text and autograder.POINTS == 1
     assert "`make autograder` writes, for each exercise, a" in text  # no count by hand
 
