@@ -39,7 +39,12 @@ def points(check: str, func, key: int = KEY) -> float:
             warnings.simplefilter("ignore")
             message = grade_child.answer_case(func, case, frozen)
         message = json.loads(json.dumps(message))
-        answers[k] = grade._plain(grade._Answer.of(message))
+        got = grade._Answer.of(message)
+        if isinstance(got, grade._Answer) and isinstance(got.value, grade._Search):
+            # what tools/grade_judge.py does with it, in a process of its own
+            facts = grading_cases.search_facts(got.value.data, case)
+            got = grade._Answer(facts, {})
+        answers[k] = grade._plain(got)
     tests = grade.run_tests(question, key, grading_cases.Sent(answers))
     return grade._score(question, tests)[0]
 
@@ -181,12 +186,15 @@ def _select_model(scaler):
     return select_model
 
 
-def test_select_models_own_scaler_loses_the_edge_of_a_measurement_that_never_varies():
-    """A scaler of the learner's own that divides by each column's spread passes every
-    case but the hidden edge with a constant column (spread 0); scikit-learn's
-    StandardScaler, which leaves such a column unscaled, passes them all."""
+def test_a_search_with_a_class_of_ones_own_is_refused_by_the_check_and_the_grader():
+    """A search is judged apart from the learner's code, so it must be built of known
+    classes: a scaler class of one's own is named by the self-check and earns nothing
+    when graded, where the same search with StandardScaler gets every case, the hidden
+    one with a measurement that never varies included."""
     from sklearn.base import BaseEstimator, TransformerMixin
     from sklearn.preprocessing import StandardScaler
+
+    from perclab import checks
 
     class OwnScaler(TransformerMixin, BaseEstimator):
         def fit(self, X, y=None):
@@ -197,12 +205,15 @@ def test_select_models_own_scaler_loses_the_edge_of_a_measurement_that_never_var
         def transform(self, X):
             return (X - self.mean_) / self.std_
 
-    graded = grading_cases.cases(SLOW, KEY)
-    edges = [case.about for case in graded if case.edge]
+    edges = [case.about for case in grading_cases.cases(SLOW, KEY) if case.edge]
     assert any("never varies" in about for about in edges)
     assert points(SLOW, _select_model(StandardScaler)) == 1
-    share = points(SLOW, _select_model(OwnScaler))
-    assert share == pytest.approx(1 - 1 / len(graded), abs=1e-4)
+    assert points(SLOW, _select_model(OwnScaler)) == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = checks.check_model_selection(_select_model(OwnScaler))
+    assert not report.passed
+    assert "Build the search from scikit-learn's and perclab's classes" in report.message
 
 
 def test_a_search_of_epochs_that_change_nothing_on_some_hidden_data_keeps_its_points():
@@ -236,6 +247,38 @@ def test_a_search_of_epochs_that_change_nothing_on_some_hidden_data_keeps_its_po
         ]
     assert any(problem and "Every candidate gives the same" in problem for problem in same)
     assert points(SLOW, select_model, key) == 1
+
+
+class _Evil:
+    def __reduce__(self):
+        import os
+
+        return (os.system, ("true",))
+
+
+@pytest.mark.parametrize(
+    "thing, refused",
+    [
+        (_Evil(), "posix.system is not a class"),  # a call of anything at all
+        (lambda: None, "Can't pickle"),  # never leaves the learner's process
+        ([].__len__, "attribute"),  # getattr only of public names
+    ],
+)
+def test_a_search_is_unpickled_with_known_classes_only(thing, refused):
+    """select_model's search is judged apart from the learner's code: what it returns
+    unpickles only as classes of scikit-learn, perclab and numpy."""
+    import base64
+    import pickle
+
+    case = grading_cases.cases(SLOW, KEY)[0]
+    try:
+        data = base64.b64encode(pickle.dumps(thing)).decode()
+    except Exception as exc:  # what the learner's process does then: the case fails
+        assert refused in str(exc)
+        return
+    facts = grading_cases.search_facts(data, case)
+    assert "judged apart from your notebook" in facts["problem"]
+    assert refused in facts["problem"]
 
 
 def test_otter_run_with_the_generated_zip_gives_a_solution_full_marks(tmp_path):

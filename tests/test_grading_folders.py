@@ -431,6 +431,36 @@ def test_links_old_notebooks_and_other_json_are_each_named_in_the_csv(tmp_path):
     assert rows["01_predict_and_ties_link.ipynb"]["score"] == "0"
 
 
+ONE_SETTING = """
+def select_model(X_train, y_train):  # one setting, two folds: not a search
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GridSearchCV
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    pipeline = make_pipeline(StandardScaler(), LogisticRegression())
+    return GridSearchCV(pipeline, {"logisticregression__C": [1.0]}, cv=2).fit(
+        X_train, y_train
+    )
+"""
+SELECTION_PATCH = """
+import perclab.checks.selection as selection
+selection._selection_problem = lambda *args, **kwargs: None
+selection.portable = lambda data: (None, None)
+"""
+
+
+def test_replacing_the_search_check_earns_select_model_nothing(tmp_path):
+    """select_model's searches are judged in a process of their own: a submission that
+    replaces the check in its own process scores as it would without."""
+    write(tmp_path, "11_model_selection_plain.ipynb", notebook(ONE_SETTING))
+    patched = notebook(ONE_SETTING, SELECTION_PATCH)
+    write(tmp_path, "11_model_selection_patched.ipynb", patched)
+    patched, plain = grade.grade_folder(tmp_path, key=KEY, progress=False)
+    assert plain.file.endswith("plain.ipynb")
+    assert patched.scores == plain.scores and plain.scores["select_model"] < 1
+
+
 FORGER = """
 import itertools, json, os, time
 channels = [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]

@@ -174,8 +174,8 @@ def decode(data):
         return float(value)
     if kind == "str":
         return str(value)
-    if kind == "facts" and isinstance(value, dict):
-        return {"problem": value.get("problem"), "predictions": value.get("predictions")}
+    if kind == "search" and isinstance(value, str):
+        return _Search(value)  # judged in a process of its own: see judge_searches
     if kind in ("tuple", "list") and isinstance(value, list):
         items = [decode(item) for item in value]
         return tuple(items) if kind == "tuple" else items
@@ -191,6 +191,13 @@ def decode(data):
             return _opaque("unreadable array")
         return array
     return _opaque(str(value)[:100])
+
+
+class _Search:
+    """select_model's search as the submission's process pickled it (base64 text)."""
+
+    def __init__(self, data: str):
+        self.data = data
 
 
 class _Opaque:
@@ -428,8 +435,8 @@ class Sandbox:
             *command,
         ]
 
-    def command(self, scratch: Path, uid) -> list[str]:
-        child = [PYTHON, "-I", str(TOOLS / "grade_child.py"), str(TOOLS)]
+    def command(self, scratch: Path, uid, script: str = "grade_child.py") -> list[str]:
+        child = [PYTHON, "-I", str(TOOLS / script), str(TOOLS)]
         return self._command(scratch, uid, child)
 
     def uid(self, index: int, probe: bool = False) -> int | None:
@@ -471,7 +478,14 @@ def _processes(uid: int) -> list[int]:
 class _Child:
     """One process of a submission and its messages, read with deadlines."""
 
-    def __init__(self, scratch: Path, limits: Limits, uid: int | None, sandbox: Sandbox):
+    def __init__(
+        self,
+        scratch: Path,
+        limits: Limits,
+        uid: int | None,
+        sandbox: Sandbox,
+        script: str = "grade_child.py",
+    ):
         env = {
             "PATH": "/usr/bin:/bin",
             "HOME": str(scratch),
@@ -488,7 +502,7 @@ class _Child:
         }
         self.uid = uid
         self.process = subprocess.Popen(
-            sandbox.command(scratch, uid),
+            sandbox.command(scratch, uid, script),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -595,6 +609,7 @@ def grade(
         if problem:
             outcome.problem = problem
             break
+    judge_searches(answers, key, limits, uid, sandbox)
     why = "not graded: the submission's process kept ending"
     if time.monotonic() >= end:
         why = f"not graded: the submission used up its time ({total:g} s in all)"
@@ -608,6 +623,39 @@ def grade(
         outcome.feedback.insert(0, f"The notebook could not be graded: {outcome.problem}")
     outcome.feedback[:0] = list(dict.fromkeys(notes))[:5]  # each process repeats them
     return outcome
+
+
+def judge_searches(answers: dict, key: int, limits: Limits, uid, sandbox) -> None:
+    """Replace each pickled search among ``answers`` by its facts, judged by
+    ``tools/grade_judge.py`` in a process of its own (no code of the learner's runs
+    there: it unpickles only classes of scikit-learn, perclab and numpy)."""
+    searches = {
+        item: got.value.data
+        for item, got in answers.items()
+        if isinstance(got, _Answer) and isinstance(got.value, _Search)
+    }
+    if not searches:
+        return
+    scratch = Path(tempfile.mkdtemp(prefix="perclab-judge-"))
+    if uid is not None:
+        os.chown(scratch, uid, uid)
+    os.chmod(scratch, 0o700)
+    judge = _Child(scratch, limits, uid, sandbox, script="grade_judge.py")
+    try:
+        pickled = [[k, data] for (_, k), data in searches.items()]
+        judge.send({"key": key, "searches": pickled})
+        message = judge.next(time.monotonic() + limits.question_seconds)
+    finally:
+        judge.end()
+        shutil.rmtree(scratch, ignore_errors=True)
+    facts = message.get("facts") if message.get("kind") == "facts" else None
+    for item in searches:
+        found = facts.get(str(item[1])) if isinstance(facts, dict) else None
+        if isinstance(found, dict):
+            value = {name: found.get(name) for name in ("problem", "predictions")}
+            answers[item] = _Answer(value, {})
+        else:
+            answers[item] = _Failed("the returned search could not be judged in time")
 
 
 def _plain(got):

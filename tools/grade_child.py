@@ -88,8 +88,8 @@ def answer_case(func, case, frozen=(), calls=None) -> dict:
         return {"missing": True}
     args = copy.deepcopy(case.args)
     try:
-        if case.aspect:  # select_model: facts about the search it returns
-            value = {"facts": _selection(func, case, {} if calls is None else calls)}
+        if case.aspect:  # select_model: the search it returns, to be judged elsewhere
+            value = {"search": _selection(func, case, {} if calls is None else calls)}
         else:
             value = _encode(func(*args), [_MAX_ITEMS])
     except BaseException as exc:  # sys.exit included: this case fails, not the run
@@ -98,8 +98,12 @@ def answer_case(func, case, frozen=(), calls=None) -> dict:
     return {"value": value, "after": after}
 
 
-def _selection(func, case, calls) -> dict:
-    """The facts of a select_model case; one call per distinct training set."""
+def _selection(func, case, calls) -> str:
+    """The search select_model returns for a case, pickled (base64): judged by the grader
+    in a process of its own, never here. One call per distinct training set."""
+    import base64
+    import pickle
+
     import grading_cases
     import joblib
 
@@ -107,13 +111,9 @@ def _selection(func, case, calls) -> dict:
     if key not in calls:
         calls.clear()  # one search kept at a time
         with joblib.parallel_config(backend="sequential"):
-            calls[key] = func(*copy.deepcopy(case.args))
-    facts = grading_cases.selection_facts(calls[key], case)
-    problem, predictions = facts.get("problem"), facts.get("predictions")
-    return {
-        "problem": None if problem is None else str(problem)[:_MAX_TEXT],
-        "predictions": None if predictions is None else [float(p) for p in predictions],
-    }
+            search = func(*copy.deepcopy(case.args))
+        calls[key] = base64.b64encode(pickle.dumps(search)).decode("ascii")
+    return calls[key]
 
 
 def _code(cell_source: str) -> str:

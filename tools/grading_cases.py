@@ -19,6 +19,7 @@ the test gets the answers that the submission's own process sent (:class:`Sent`)
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
 import io
@@ -591,10 +592,25 @@ def selection_facts(search, case: GradedCase) -> dict:
     return {"predictions": predicted.ravel().tolist()}
 
 
+def search_facts(data: str, case: GradedCase) -> dict:
+    """The facts of a select_model case from the search as the learner's process pickled
+    it (base64), or {"problem": why} when it is not a search of known classes (it is
+    unpickled by ``perclab.checks.selection.portable``: no code of the learner's runs)."""
+    search, problem = selection.portable(base64.b64decode(data))
+    if problem:
+        return {"problem": problem}
+    try:
+        return selection_facts(search, case)
+    except Exception as exc:  # not a fitted search, or one that cannot predict
+        return {"problem": f"{type(exc).__name__}: {exc}"[:600]}
+
+
 def selection_judge(case: GradedCase, facts) -> str | None:
     """None when the facts pass the case, else what is wrong."""
     if not isinstance(facts, dict):
         return "select_model did not return a fitted search"
+    if case.aspect != "search" and facts.get("predictions") is None:
+        return str(facts.get("problem") or "no predictions")[:600]
     if case.aspect == "search":
         problem = facts.get("problem", "no answer")
         return None if problem is None else str(problem)[:600]

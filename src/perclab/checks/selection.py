@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import builtins
+import importlib
+import inspect
+import io
+import pickle
+
 import numpy as np
 
 from perclab.checks import _core
@@ -126,6 +132,86 @@ def _selection_problem(search, X_fit, y_fit, X_all, y_all, acting=True) -> str |
     )
 
 
+# A search must be judged apart from the learner's code (a grader runs their notebook in a
+# process of its own, where a check could be replaced): it is pickled there and unpickled
+# where it is judged, with nothing but the classes of scikit-learn, perclab and numpy (and
+# the metrics and statistics a search holds), so no code of the learner's runs there.
+_PICKLE_FUNCTIONS = {
+    ("copyreg", "_reconstructor"),
+    ("functools", "partial"),
+    ("collections", "OrderedDict"),
+    ("collections", "defaultdict"),
+    ("numpy.core.multiarray", "_reconstruct"),
+    ("numpy._core.multiarray", "_reconstruct"),
+    ("numpy.core.multiarray", "scalar"),
+    ("numpy._core.multiarray", "scalar"),
+    ("numpy.core.numeric", "_frombuffer"),
+    ("numpy._core.numeric", "_frombuffer"),
+    ("numpy.ma.core", "_mareconstruct"),
+    ("numpy.random._pickle", "__randomstate_ctor"),
+    ("numpy.random._pickle", "__bit_generator_ctor"),
+    ("numpy.random._pickle", "__generator_ctor"),
+}
+_PICKLE_BUILTINS = {
+    "object", "set", "frozenset", "slice", "complex", "bytearray", "tuple", "list",
+    "dict", "int", "float", "str", "bool", "range", "bytes",
+}  # fmt: skip
+_PICKLE_PACKAGES = ("sklearn", "perclab", "numpy", "scipy")
+# and the functions a search may hold: its scorers' metrics, its selectors' statistics
+_PICKLE_FUNCTION_MODULES = ("sklearn.metrics", "sklearn.feature_selection")
+
+
+def _public_getattr(obj, name: str):
+    """getattr for pickles of bound methods, refusing every private or special name."""
+    if not isinstance(name, str) or name.startswith("_"):
+        raise pickle.UnpicklingError(f"attribute {name!r} refused")
+    return getattr(obj, name)
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str):
+        if module == "builtins" and name == "getattr":
+            return _public_getattr
+        if module == "builtins" and name in _PICKLE_BUILTINS:
+            return getattr(builtins, name)
+        if (module, name) in _PICKLE_FUNCTIONS:
+            return getattr(importlib.import_module(module), name)
+        if module.split(".")[0] in _PICKLE_PACKAGES and not name.startswith("__"):
+            found = getattr(importlib.import_module(module), name, None)
+            if isinstance(found, (type, np.ufunc)) and "." not in name:
+                return found
+            if module.startswith(_PICKLE_FUNCTION_MODULES) and inspect.isfunction(found):
+                return found
+        raise pickle.UnpicklingError(
+            f"{module}.{name} is not a class of scikit-learn, perclab or numpy"
+        )
+
+
+_PORTABLE = (
+    "Build the search from scikit-learn's and perclab's classes alone, with no class, "
+    "function or lambda of your own, so that it can be saved and judged apart from your "
+    "notebook, as a grader does"
+)
+
+
+def portable(data: bytes):
+    """The search pickled in ``data``, unpickled with known classes only, and None; or
+    None and what is wrong."""
+    try:
+        return _Unpickler(io.BytesIO(data)).load(), None
+    except Exception as exc:
+        return None, f"{_PORTABLE} ({type(exc).__name__}: {str(exc)[:200]})."
+
+
+def _portable_problem(search) -> str | None:
+    """None when ``search`` pickles and unpickles with known classes only."""
+    try:
+        data = pickle.dumps(search)
+    except Exception as exc:
+        return f"{_PORTABLE} ({type(exc).__name__}: {str(exc)[:200]})."
+    return portable(data)[1]
+
+
 def _prepare():
     """Import the sklearn modules a solution commonly imports (the check's child inherits
     them) and split the data, before the clock starts."""
@@ -157,7 +243,8 @@ def _evaluate(select_model, data, report) -> tuple[bool, str]:
         except Exception as exc:
             shapes = f"X_train of shape {X_fit.shape}, y_train of shape {y_fit.shape}"
             return False, _core.report_raised(f"{_WHERE} on {about}", shapes, exc)
-        if problem := _selection_problem(searches[-1], X_fit, y_fit, X, y):
+        problem = _selection_problem(searches[-1], X_fit, y_fit, X, y)
+        if problem := problem or _portable_problem(searches[-1]):
             return False, f"{_WHERE} on {about} fails.\n  hint: {problem}"
     predicted = np.asarray(searches[0].best_estimator_.predict(X_test))
     test_score = float(np.mean(predicted == y_test))
