@@ -229,6 +229,16 @@ def test_near_ties_are_decided_by_the_textbook_expression(trainer, data, fit_bia
 
 
 @trainers
+def test_weights_whose_squares_underflow_are_measured_to_scale(trainer):
+    """Weights of 3e-180 (data of 3e20, lr = 1e-200) have squares below the smallest
+    double: measured by their squares, the length of (w, b) came out 0, the fast score's
+    threshold too small, and a rounding error of 1e-175 decided a sample that the
+    textbook finds correct (2 updates in the first epoch against 1)."""
+    X = np.array([[-3.0, 3.0], [3.0, 3.0]]) * 1e20
+    assert_fast_equals_textbook(X, np.array([-1, -1]), trainer, lr=1e-200, max_epochs=4)
+
+
+@trainers
 @settings(max_examples=30)
 @given(
     integer_data(max_samples=60),

@@ -135,10 +135,21 @@ def _prepare(X, Xs, copy, row_size):
 @_jit()
 def _length(w, b):
     """The length of ``(w, b)``; infinity if it overflows, NaN if a weight is infinite
-    or NaN."""
+    or NaN. Weights below about 1e-154 have squares that underflow: then the length is
+    measured on the weights divided by the largest, so that it is never too small."""
     squared = _squared_length(w, b)
     if not squared < np.inf:
         return np.inf if _all_finite(w, b) else np.nan
+    if squared < 2.0**-900:  # the squares may have underflowed
+        largest = abs(b)
+        for j in range(w.shape[0]):
+            largest = max(largest, abs(w[j]))
+        if largest == 0.0:
+            return 0.0
+        scaled = (b / largest) ** 2
+        for j in range(w.shape[0]):
+            scaled += (w[j] / largest) ** 2
+        return largest * math.sqrt(scaled)
     return math.sqrt(squared)
 
 
