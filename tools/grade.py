@@ -568,16 +568,15 @@ def grade(
     with otter's test files."""
     outcome = Outcome(file=file, exercise=exercise)
     asked = autograder.questions(exercise)
-    counts = {q.name: len(grading_cases.cases(q.check, key)) for q in asked}
     answers: dict[tuple[str, int], object] = {}  # (question, case) -> answer or failure
     reports: dict[str, str] = {}
-    remaining = [(q.name, k) for q in asked for k in range(counts[q.name])]
-    hidden = {
-        (q.name, k)
+    graded = [
+        (q.name, k, c)
         for q in asked
-        for k, case in enumerate(grading_cases.cases(q.check, key))
-        if case.hidden
-    }
+        for k, c in enumerate(grading_cases.cases(q.check, key))
+    ]
+    remaining = [(name, k) for name, k, _ in graded]
+    hidden = {(name, k) for name, k, case in graded if case.hidden}
     cells, notes = code_cells(notebook), []
 
     def sent(q) -> grading_cases.Sent:
@@ -655,7 +654,7 @@ def judge_searches(answers: dict, key: int, limits: Limits, uid, sandbox) -> Non
             value = {name: found.get(name) for name in ("problem", "predictions")}
             answers[item] = _Answer(value, {})
         else:
-            answers[item] = _Failed("the returned search could not be judged in time")
+            answers[item] = _Failed("the returned search could not be judged (no answer)")
 
 
 def _plain(got):

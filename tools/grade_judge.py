@@ -4,10 +4,11 @@ A search is a fitted object, which cannot leave the submission's process as plai
 and a check run there could be replaced by the submission. So the submission's process
 sends the search pickled, and this process judges it: started like a submission's
 process (``python -I``, in the same sandbox), it runs no code of the learner's. It reads
-one JSON line, ``{"key": KEY, "searches": [[k, base64 pickle], ...]}``, unpickles each
-search with ``grading_cases``' restricted unpickler (classes of scikit-learn, perclab and
-numpy only), asks ``grading_cases.selection_facts`` about case ``k`` of select_model's
-cases, and writes one line ``{"facts": {k: {"problem": ..., "predictions": ...}}}``.
+one JSON line, ``{"key": KEY, "searches": [[k, base64 pickle], ...]}``, and for each
+asks ``grading_cases.search_facts`` about case ``k`` of select_model's cases: it unpickles
+the search with ``perclab.checks.selection.portable`` (classes of scikit-learn, perclab
+and numpy only) and then asks the check's questions. It writes one line,
+``{"kind": "facts", "facts": {k: {"problem": ..., "predictions": ...}}}``.
 """
 
 import json
@@ -29,10 +30,7 @@ def main() -> None:
     graded = grading_cases.cases(grading_cases.SELECTION, request["key"])
     facts = {}
     for k, data in request["searches"]:
-        try:
-            found = grading_cases.search_facts(str(data), graded[int(k)])
-        except Exception as exc:  # a search of known classes that fails its questions
-            found = {"problem": f"the search failed when judged: {exc}"[:600]}
+        found = grading_cases.search_facts(str(data), graded[int(k)])
         problem, predictions = found.get("problem"), found.get("predictions")
         facts[str(k)] = {
             "problem": None if problem is None else str(problem)[:4000],

@@ -556,7 +556,7 @@ def selection_cases(key: int) -> list[GradedCase]:
 def _edges_selection(rng) -> list[GradedCase]:
     """select_model's hidden edge cases: the training rows in label order (a fold
     without shuffling holds one class), a measurement that never varies (a whole
-    number, so its spread is exactly 0, by which a scaler of one's own divides), every
+    number, so its spread is exactly 0: a step that divides by it fails), every
     measurement in units ``scale`` times smaller."""
     X, y, X_train, X_test, y_train, y_test = selection._prepare()
     order = np.argsort(y_train, kind="stable")  # every malignant tumour (-1) first

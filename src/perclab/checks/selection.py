@@ -194,13 +194,17 @@ _PORTABLE = (
 )
 
 
+def _not_portable(exc: Exception) -> str:
+    return f"{_PORTABLE} ({type(exc).__name__}: {str(exc)[:200]})."
+
+
 def portable(data: bytes):
     """The search pickled in ``data``, unpickled with known classes only, and None; or
     None and what is wrong."""
     try:
         return _Unpickler(io.BytesIO(data)).load(), None
     except Exception as exc:
-        return None, f"{_PORTABLE} ({type(exc).__name__}: {str(exc)[:200]})."
+        return None, _not_portable(exc)
 
 
 def _portable_problem(search) -> str | None:
@@ -208,7 +212,7 @@ def _portable_problem(search) -> str | None:
     try:
         data = pickle.dumps(search)
     except Exception as exc:
-        return f"{_PORTABLE} ({type(exc).__name__}: {str(exc)[:200]})."
+        return _not_portable(exc)
     return portable(data)[1]
 
 
